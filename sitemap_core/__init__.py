@@ -1,0 +1,1 @@
+"""sitemap_core: sitemaps.org-exact sitemaps from a stream of pages."""

@@ -1,0 +1,387 @@
+"""The one entry point: an iterable of pages in, the whole sitemap set written, a `Result` out."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import os
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from urllib.parse import unquote
+
+from . import index, lastmod, robots, rules, urls
+from .contentstate import ContentState
+from .gitdates import GitDates
+from .htmlhead import read_page
+from .options import Settings, parse_changefreq, parse_priority
+from .page import Alternate, Page
+from .report import Issue, Result
+from .validate import validate_files
+from .writer import Part, PartWriter, gzip_copy, install, temp_file
+
+_HREFLANG_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+
+
+def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> Result:
+    """Write the sitemap set for `pages` (and `settings.extra_urls`) into `out_dir`.
+
+    Pages stream through once: each is checked, dated and written on arrival. Files land
+    by rename only when the whole set is ready, so a failed run leaves the old set whole.
+    Problems come back as `Result.issues`; nothing here logs or raises for bad input.
+    """
+    return _Run(Path(out_dir), settings).run(pages)
+
+
+class _Seen:
+    """Exact-duplicate detection in 8 bytes a slot: an open-addressing table of URL hashes."""
+
+    def __init__(self) -> None:
+        self._table = array("Q", bytes(8 * 1024))
+        self._used = 0
+
+    def add(self, url: str) -> bool:
+        """Record `url`; False if it was seen before."""
+        h = hash(url) & 0xFFFFFFFFFFFFFFFF or 1
+        table = self._table
+        mask = len(table) - 1
+        i = h & mask
+        while (slot := table[i]) != 0:
+            if slot == h:
+                return False
+            i = (i + 1) & mask
+        table[i] = h
+        self._used += 1
+        if self._used * 2 > len(table):
+            self._grow()
+        return True
+
+    def __contains__(self, url: str) -> bool:
+        h = hash(url) & 0xFFFFFFFFFFFFFFFF or 1
+        mask = len(self._table) - 1
+        i = h & mask
+        while (slot := self._table[i]) != 0:
+            if slot == h:
+                return True
+            i = (i + 1) & mask
+        return False
+
+    def _grow(self) -> None:
+        old = self._table
+        self._table = array("Q", bytes(16 * len(old)))
+        self._used = 0
+        mask = len(self._table) - 1
+        for h in old:
+            if h:
+                i = h & mask
+                while self._table[i]:
+                    i = (i + 1) & mask
+                self._table[i] = h
+                self._used += 1
+
+
+class _Run:
+    def __init__(self, out_dir: Path, settings: Settings) -> None:
+        self.out_dir = out_dir
+        self.s = settings
+        self.base = settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
+        self.location = self.base + settings.filename
+        self.scope = urls.scope_of(self.location)
+        self.stem = settings.filename.rsplit(".", 1)[0] if "." in settings.filename else settings.filename
+        self.issues: list[Issue] = []
+        self.sources: Counter[str] = Counter()
+        self.canonicals: dict[str, str] = {}
+        self._git: GitDates | None | bool = False  # False: not loaded yet
+        self._state: ContentState | None | bool = False
+
+    # -- the stream -------------------------------------------------------------------
+
+    def run(self, pages: Iterable[Page]) -> Result:
+        try:
+            urls.check(urls.encode(self.base), self.base)
+        except urls.URLError as exc:
+            self.issues.append(Issue("base-url", "", "base_url", f"no sitemap written: {exc}",
+                                     "error"))
+            return Result(issues=tuple(self.issues))
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        writers = [PartWriter(self.out_dir, fmt, self.s.max_urls, self.s.max_bytes,
+                              self.s.indent) for fmt in self.s.formats]
+        seen = _Seen()
+        count = 0
+        try:
+            for entry in self._entries(itertools.chain(pages, self._extra_pages())):
+                if not seen.add(entry[0]):
+                    continue
+                count += 1
+                for w in writers:
+                    w.add(*entry)
+            parts = {w.fmt: w.close() for w in writers}
+        except Exception:
+            for w in writers:
+                w.discard()
+            raise
+        for target, page in self.canonicals.items():
+            if target not in seen:
+                self.issues.append(Issue("canonical", page, "canonical",
+                                         f"left out for its canonical URL {target}, "
+                                         "which is not in the sitemap"))
+        files = self._install(parts, count) if count else self._empty()
+        if self._state and isinstance(self._state, ContentState):
+            self.issues.extend(self._state.save())
+        sitemap_url = self._sitemap_url(files)
+        if files and self.s.robots_txt:
+            self._robots(sitemap_url)
+        if files and self.s.validate != "off":
+            self._validate(files)
+        return Result(files=tuple(files), urls=count, issues=tuple(self.issues),
+                      lastmod_sources=dict(self.sources), sitemap_url=sitemap_url if files else "")
+
+    def _extra_pages(self) -> Iterator[Page]:
+        for url in self.s.extra_urls:
+            yield Page(url=url, name=f"extra_urls: {url}")
+
+    def _issue(self, code: str, page: Page, field: str, message: str,
+               level: str = "warning") -> None:
+        self.issues.append(Issue(code, page.label, field, message, level))  # type: ignore[arg-type]
+
+    def _entries(self, pages: Iterable[Page]) -> Iterator[tuple]:
+        s = self.s
+        filtering = bool(s.exclude or s.exclude_regex)
+        ruling = bool(s.rules)
+        default_freq = s.changefreq.value if s.changefreq else None
+        default_prio = _priority_text(s.priority)
+        url_level = "error" if s.invalid_urls == "error" else "warning"
+        for page in pages:
+            if page.exclude:
+                continue
+            try:
+                loc = urls.loc(self.base, page.url, self.scope)
+            except urls.URLError as exc:
+                self._issue(exc.code, page, "url", f"left out: {exc}", url_level)
+                continue
+            path = unquote(loc[len(self.base):]) if loc.startswith(self.base) else loc
+            if filtering and rules.excluded(path, loc, s):
+                continue
+            facts = None
+            if page.output is not None:
+                facts = read_page(page.output, loc)
+                if facts.noindex or facts.redirect or facts.not_found:
+                    continue
+                if facts.canonical:
+                    self.canonicals.setdefault(urls.escape(urls.encode(facts.canonical)),
+                                               page.label)
+                    continue
+            stamp, key = self._lastmod(page, loc, facts)
+            freq, prio = (rules.defaults(path, s) if ruling else (None, None))
+            freq_text = freq.value if freq else default_freq
+            prio_text = _priority_text(prio) if prio is not None else default_prio
+            if page.changefreq is not None:
+                try:
+                    freq_text = parse_changefreq(page.changefreq).value
+                except ValueError as exc:
+                    self._issue("changefreq", page, "changefreq", f"changefreq left out: {exc}")
+            if page.priority is not None:
+                try:
+                    prio_text = _priority_text(parse_priority(page.priority))
+                except ValueError as exc:
+                    self._issue("priority", page, "priority", f"priority left out: {exc}")
+            alternates = self._alternates(page) if page.alternates else ()
+            yield (urls.escape(loc), stamp, key, freq_text, prio_text, alternates)
+
+    def _alternates(self, page: Page) -> tuple[tuple[str, str], ...]:
+        out = []
+        for alt in page.alternates:
+            if not _valid_hreflang(alt.hreflang):
+                self._issue("hreflang", page, "alternates",
+                            f"alternate {alt.url} left out: {alt.hreflang!r} is not a "
+                            "language code (like en, pt-BR or x-default)")
+                continue
+            try:
+                href = urls.loc(self.base, alt.url, self.scope)
+            except urls.URLError as exc:
+                self._issue("hreflang", page, "alternates", f"alternate left out: {exc}")
+                continue
+            out.append((alt.hreflang, urls.escape(href)))
+        return tuple(out)
+
+    # -- lastmod ----------------------------------------------------------------------
+
+    def _lastmod(self, page: Page, loc: str, facts) -> tuple[str | None, float | None]:
+        tz = self.s.timezone
+        if page.lastmod is not None:
+            try:
+                value = lastmod.parse(page.lastmod, tz)
+            except ValueError as exc:
+                self._issue("lastmod", page, "lastmod", f"lastmod from the page ignored: {exc}")
+            else:
+                self.sources["page"] += 1
+                return lastmod.to_w3c(value), lastmod.sort_key(value, tz)
+        value, source = self._from_sources(page, loc, facts)
+        if value is None:
+            return None, None
+        self.sources[source] += 1
+        return lastmod.to_w3c(value), lastmod.sort_key(value, tz)
+
+    def _from_sources(self, page: Page, loc: str, facts) -> tuple[dt.datetime | None, str]:
+        mode = self.s.lastmod
+        if mode == "none":
+            return None, ""
+        if mode == "build":
+            return self.s.build_time, "build"
+        if mode in ("auto", "git") and page.sources:
+            git = self._git_dates(page.sources[0])
+            if git is not None:
+                dates = [d for d in map(git.date_of, page.sources) if d is not None]
+                if dates:
+                    return max(dates), "git"
+        if mode in ("auto", "content", "git") and facts is not None:
+            state = self._content_state()
+            if state is not None:
+                return state.lastmod(loc, facts.digest, self.s.build_time), "content"
+        if mode in ("mtime", "git", "content"):
+            stamps = [_mtime(p) for p in (*page.sources, *([page.output] if page.output else []))]
+            stamps = [t for t in stamps if t is not None]
+            if stamps:
+                return max(stamps), "mtime"
+        return None, ""
+
+    def _git_dates(self, source: Path) -> GitDates | None:
+        if self._git is False:
+            git, found = GitDates.load(source.parent)
+            if self.s.lastmod == "auto":
+                # Outside a repository "auto" quietly moves on; a shallow one is worth a word.
+                found = [i for i in found if i.code != "git"]
+                if git is not None and git.shallow:
+                    git = None  # a truncated history would date every old page wrongly
+            self.issues.extend(found)
+            self._git = git
+        return self._git  # type: ignore[return-value]
+
+    def _content_state(self) -> ContentState | None:
+        if self._state is False:
+            if self.s.cache_dir is None:
+                self._state = None
+            else:
+                state, found = ContentState.load(self.s.cache_dir, self.s.seed_sitemap)
+                self.issues.extend(found)
+                self._state = state
+        return self._state  # type: ignore[return-value]
+
+    # -- files ------------------------------------------------------------------------
+
+    def _names(self, fmt: str, parts: int) -> list[str]:
+        if parts == 1:
+            return [f"{self.stem}.{fmt}"]
+        return [f"{self.stem}-{n}.{fmt}" for n in range(1, parts + 1)]
+
+    def _install(self, parts: dict[str, list[Part]], count: int) -> list[Path]:
+        """Name, gzip and move every part into place, then the index; drop stale files."""
+        gz = self.s.gzip
+        written: list[Path] = []
+        index_entries: list[tuple[str, str | None]] = []
+        try:
+            indexed = "xml" if "xml" in parts else "txt"
+            for fmt, fmt_parts in parts.items():
+                names = self._names(fmt, len(fmt_parts))
+                if len(fmt_parts) > index.MAX_SITEMAPS:
+                    raise index.TooManyParts(
+                        f"{count} URLs need {len(fmt_parts)} sitemaps; an index lists at most "
+                        f"{index.MAX_SITEMAPS} (raise max_urls or max_bytes)")
+                for part, name in zip(fmt_parts, names):
+                    written += self._place(part.tmp, name, gz)
+                    if fmt == indexed and len(fmt_parts) > 1:
+                        listed = name + ".gz" if gz == "only" else name
+                        index_entries.append((urls.escape(self.base + listed), part.newest))
+            if index_entries:
+                text = index.render(index_entries, self.s.indent)
+                with temp_file(self.out_dir, "sitemap-index") as tmp:
+                    tmp.write(text.encode())
+                index_name = f"{self.stem}.xml"
+                written = self._place(Path(tmp.name), index_name, gz) + written
+        except index.TooManyParts as exc:
+            for fmt_parts in parts.values():
+                for part in fmt_parts:
+                    part.tmp.unlink(missing_ok=True)
+            self.issues.append(Issue("split", "", "max_urls", f"no sitemap written: {exc}",
+                                     "error"))
+            return []
+        self._remove_stale({p.name for p in written})
+        return written
+
+    def _place(self, tmp: Path, name: str, gz: str) -> list[Path]:
+        final = self.out_dir / name
+        if final.resolve().parent != self.out_dir.resolve():
+            raise ValueError(f"{name!r} would be written outside {self.out_dir}")
+        placed = []
+        if gz in ("also", "only"):
+            install(gzip_copy(tmp, self.out_dir, self.s.gzip_level), final.with_name(name + ".gz"))
+            placed.append(final.with_name(name + ".gz"))
+        if gz == "only":
+            tmp.unlink()
+        else:
+            install(tmp, final)
+            placed.insert(0, final)
+        return placed
+
+    def _own_names(self) -> set[str]:
+        """Every file name this set could have: the stem, its parts, each format, gzipped."""
+        names = set()
+        for entry in os.scandir(self.out_dir):
+            base = entry.name.removesuffix(".gz")
+            stem, _, ext = base.rpartition(".")
+            if ext in ("xml", "txt") and (
+                    stem == self.stem or (stem.startswith(self.stem + "-")
+                                          and stem[len(self.stem) + 1:].isdigit())):
+                names.add(entry.name)
+        return names
+
+    def _remove_stale(self, keep: set[str]) -> None:
+        for name in self._own_names() - keep:
+            (self.out_dir / name).unlink(missing_ok=True)
+
+    def _empty(self) -> list[Path]:
+        self.issues.append(Issue("empty", "", "", "no page to list: no sitemap written"))
+        self._remove_stale(set())
+        return []
+
+    def _sitemap_url(self, files: list[Path]) -> str:
+        return self.base + files[0].name if files else self.location
+
+    def _robots(self, sitemap_url: str) -> None:
+        if self.base.count("/") > 3:
+            self.issues.append(Issue(
+                "robots", "robots.txt", "robots_txt",
+                f"the site lives under a path ({self.base}); crawlers read robots.txt only at "
+                "the host root, so deploy this robots.txt there (it was written anyway)"))
+        names = tuple(f"{self.stem}.{ext}" for ext in ("xml", "xml.gz", "txt", "txt.gz"))
+        robots.update(self.out_dir, sitemap_url, names)
+
+    def _validate(self, files: list[Path]) -> None:
+        level = "error" if self.s.validate == "strict" else "warning"
+        for found in validate_files(files, self.base + files[0].name):
+            self.issues.append(Issue(found.code, found.page, found.field,
+                                     f"written sitemap failed a check: {found.message}", level))
+
+
+def _priority_text(value: float | None) -> str | None:
+    """`0.5`, `1.0`, `0.25`: one decimal place at least, never float noise."""
+    if value is None:
+        return None
+    text = f"{value:.3f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
+
+
+def _valid_hreflang(code: str) -> bool:
+    if code == "x-default":
+        return True
+    head, _, rest = code.partition("-")
+    return (2 <= len(head) <= 3 and head.isalpha() and head.isascii()
+            and set(rest) <= _HREFLANG_OK and not rest.startswith("-") and not code.endswith("-"))
+
+
+def _mtime(path: Path) -> dt.datetime | None:
+    try:
+        return dt.datetime.fromtimestamp(int(path.stat().st_mtime), dt.timezone.utc)
+    except OSError:
+        return None

@@ -1,0 +1,30 @@
+"""`<sitemapindex>` files: one entry per part, each with the part's newest lastmod."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .writer import SITEMAP_NS, XML_DECLARATION
+
+MAX_SITEMAPS = 50_000
+
+
+class TooManyParts(ValueError):
+    """The set needs more parts than one index may list."""
+
+
+def render(entries: Iterable[tuple[str, str | None]], indent: int = 0) -> str:
+    """The index XML for `(escaped loc, lastmod or None)` pairs, at most 50,000 of them."""
+    i = "\n" + " " * indent if indent else ""
+    nl = "\n" if indent else ""
+    lines = [f'{XML_DECLARATION}<sitemapindex xmlns="{SITEMAP_NS}">\n']
+    for count, (loc, lastmod) in enumerate(entries, 1):
+        if count > MAX_SITEMAPS:
+            raise TooManyParts(f"the set needs more than {MAX_SITEMAPS} sitemaps; "
+                               "an index may list no more")
+        block = f"<sitemap>{i}<loc>{loc}</loc>"
+        if lastmod is not None:
+            block += f"{i}<lastmod>{lastmod}</lastmod>"
+        lines.append(block + f"{nl}</sitemap>\n")
+    lines.append("</sitemapindex>\n")
+    return "".join(lines)

@@ -1,0 +1,269 @@
+"""The one option vocabulary every adapter shares, and the `Settings` it becomes.
+
+Each generator spells an option its own way: the same name in mkdocs.yml and in
+Pelican's `SITEMAP` dict, and with a `sitemap_` prefix in Sphinx's conf.py.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Mapping
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .page import ChangeFreq
+from .report import Issue
+
+MAX_URLS = 50_000
+MAX_BYTES = 52_428_800
+FORMATS = ("xml", "txt")
+GZIP_MODES = ("no", "also", "only")
+LASTMOD_SOURCES = ("auto", "git", "content", "mtime", "build", "none")
+VALIDATE_MODES = ("off", "warn", "strict")
+URL_ERROR_MODES = ("warn", "error")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """Defaults for pages whose site-relative path matches `match` (a glob)."""
+
+    match: str
+    changefreq: ChangeFreq | None = None
+    priority: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One row of the option table: name, Python type, default and meaning."""
+
+    name: str
+    type: str
+    default: Any
+    help: str
+
+    @property
+    def sphinx(self) -> str:
+        """The conf.py spelling."""
+        return f"sitemap_{self.name}"
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("filename", "str", "sitemap.xml",
+           "Name of the sitemap, or of the index when the set is split."),
+    Option("formats", "list[str]", ["xml"], "Which sitemaps to write: `xml`, `txt` or both."),
+    Option("gzip", "str", "no",
+           "`no`, `also` (a `.gz` twin of every file) or `only` (just the `.gz` files)."),
+    Option("gzip_level", "int", 6, "gzip compression level, 1 to 9."),
+    Option("lastmod", "str", "auto",
+           "Where lastmod comes from: `auto`, `git`, `content`, `mtime`, `build` or `none`."),
+    Option("timezone", "str", "",
+           "IANA zone for dates without one (e.g. `Europe/Paris`); empty means UTC."),
+    Option("exclude", "list[str]", [], "Glob patterns on the site-relative URL path to leave out."),
+    Option("exclude_regex", "list[str]", [],
+           "Regular expressions searched in the absolute URL to leave out."),
+    Option("rules", "list[dict]", [],
+           "Ordered `{match, changefreq, priority}` defaults; the first matching glob wins."),
+    Option("changefreq", "str", "", "Site-wide default changefreq; empty omits it."),
+    Option("priority", "float", None, "Site-wide default priority, 0.0 to 1.0; unset omits it."),
+    Option("extra_urls", "list[str]", [], "More URLs to list, absolute or site-relative."),
+    Option("robots_txt", "bool", True, "Create robots.txt or add the `Sitemap:` line to it."),
+    Option("validate", "str", "warn",
+           "Check the written files: `off`, `warn` or `strict` (problems are errors)."),
+    Option("invalid_urls", "str", "warn",
+           "A URL that cannot be listed is left out with a warning (`warn`) or an error."),
+    Option("max_urls", "int", MAX_URLS, "URLs per file before a new part starts (at most 50,000)."),
+    Option("max_bytes", "int", MAX_BYTES,
+           "Uncompressed bytes per file before a new part starts (at most 52,428,800)."),
+    Option("cache_dir", "str", ".sitemap-cache",
+           "Folder for the content-hash state, relative to the config file."),
+    Option("seed_sitemap", "str", "",
+           "A published sitemap (path or URL) that seeds content-state dates on a fresh cache."),
+    Option("indent", "int", 0, "Spaces to indent XML with; 0 writes compact XML."),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the core needs to write one sitemap set."""
+
+    base_url: str
+    filename: str = "sitemap.xml"
+    formats: tuple[str, ...] = ("xml",)
+    gzip: str = "no"
+    gzip_level: int = 6
+    lastmod: str = "auto"
+    timezone: dt.tzinfo = dt.timezone.utc
+    exclude: tuple[str, ...] = ()
+    exclude_regex: tuple[re.Pattern[str], ...] = ()
+    rules: tuple[Rule, ...] = ()
+    changefreq: ChangeFreq | None = None
+    priority: float | None = None
+    extra_urls: tuple[str, ...] = ()
+    robots_txt: bool = True
+    validate: str = "warn"
+    invalid_urls: str = "warn"
+    max_urls: int = MAX_URLS
+    max_bytes: int = MAX_BYTES
+    cache_dir: Path | None = None
+    seed_sitemap: str = ""
+    indent: int = 0
+    build_time: dt.datetime = field(
+        default_factory=lambda: dt.datetime.now(dt.timezone.utc).replace(microsecond=0))
+
+
+def settings_from_options(
+    values: Mapping[str, Any], base_url: str, root: Path | None = None
+) -> tuple[Settings, list[Issue]]:
+    """Check raw option values (any generator's) and build `Settings`.
+
+    Unknown names and bad values become `option` issues naming the option; the default
+    is used instead. `root` is the folder relative paths (cache_dir) are taken from.
+    """
+    issues: list[Issue] = []
+    known = {o.name: o for o in OPTIONS}
+    kwargs: dict[str, Any] = {}
+
+    def bad(name: str, message: str) -> None:
+        issues.append(Issue("option", "", name, message))
+
+    for name, value in values.items():
+        if name not in known:
+            bad(name, f"unknown sitemap option {name!r}")
+            continue
+        if value is None or value == known[name].default:
+            continue
+        try:
+            kwargs[name] = _convert(name, value, root)
+        except (TypeError, ValueError) as exc:
+            bad(name, f"option {name!r}: {exc}; using the default")
+    if "cache_dir" not in kwargs and root is not None:
+        kwargs["cache_dir"] = root / known["cache_dir"].default
+    return Settings(base_url=base_url, **kwargs), issues
+
+
+def _choice(value: Any, allowed: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
+    return value
+
+
+def _int(value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{value!r} is not a whole number from {low} to {high}")
+    return value
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{value!r} is not a list of strings")
+    return tuple(value)
+
+
+def parse_changefreq(value: Any) -> ChangeFreq:
+    """A `ChangeFreq` from its name (any case), or ValueError."""
+    try:
+        return ChangeFreq(str(value).strip().lower())
+    except ValueError:
+        raise ValueError(
+            f"{value!r} is not a changefreq ({', '.join(c.value for c in ChangeFreq)})"
+        ) from None
+
+
+def parse_priority(value: Any) -> float:
+    """A priority from 0.0 to 1.0, from a number or numeric string, or ValueError."""
+    try:
+        number = float(value) if not isinstance(value, bool) else None
+    except (TypeError, ValueError):
+        number = None
+    if number is None or not 0.0 <= number <= 1.0:
+        raise ValueError(f"{value!r} is not a priority from 0.0 to 1.0")
+    return number
+
+
+def parse_rule(value: Any) -> Rule:
+    """A `Rule` from a `{match, changefreq, priority}` mapping, or ValueError."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("match"), str):
+        raise ValueError(f"rule {value!r} needs a 'match' glob")
+    extra = set(value) - {"match", "changefreq", "priority"}
+    if extra:
+        raise ValueError(f"rule {value!r} has unknown keys {sorted(extra)}")
+    freq = value.get("changefreq")
+    prio = value.get("priority")
+    return Rule(
+        match=value["match"],
+        changefreq=parse_changefreq(freq) if freq is not None else None,
+        priority=parse_priority(prio) if prio is not None else None,
+    )
+
+
+def _convert(name: str, value: Any, root: Path | None) -> Any:
+    match name:
+        case "filename":
+            if not isinstance(value, str) or not value or "/" in value or "\\" in value:
+                raise ValueError(f"{value!r} is not a plain file name")
+            return value
+        case "formats":
+            formats = tuple(dict.fromkeys(_strings(value)))
+            for f in formats:
+                _choice(f, FORMATS)
+            if not formats:
+                raise ValueError("at least one format is needed")
+            return formats
+        case "gzip":
+            if isinstance(value, bool):
+                return "also" if value else "no"
+            return _choice(value, GZIP_MODES)
+        case "gzip_level":
+            return _int(value, 1, 9)
+        case "lastmod":
+            return _choice(value, LASTMOD_SOURCES)
+        case "timezone":
+            if not isinstance(value, str):
+                raise TypeError(f"{value!r} is not a zone name")
+            try:
+                return ZoneInfo(value) if value else dt.timezone.utc
+            except (ZoneInfoNotFoundError, ValueError):
+                raise ValueError(f"{value!r} is not a known time zone") from None
+        case "exclude" | "extra_urls":
+            return _strings(value)
+        case "exclude_regex":
+            try:
+                return tuple(re.compile(p) for p in _strings(value))
+            except re.error as exc:
+                raise ValueError(f"bad regular expression: {exc}") from None
+        case "rules":
+            if not isinstance(value, (list, tuple)):
+                raise TypeError(f"{value!r} is not a list of rules")
+            return tuple(parse_rule(v) for v in value)
+        case "changefreq":
+            return parse_changefreq(value) if value != "" else None
+        case "priority":
+            return parse_priority(value)
+        case "robots_txt":
+            if not isinstance(value, bool):
+                raise TypeError(f"{value!r} is not true or false")
+            return value
+        case "validate":
+            return _choice(value, VALIDATE_MODES)
+        case "invalid_urls":
+            return _choice(value, URL_ERROR_MODES)
+        case "max_urls":
+            return _int(value, 1, MAX_URLS)
+        case "max_bytes":
+            return _int(value, 1024, MAX_BYTES)
+        case "cache_dir":
+            if not isinstance(value, str):
+                raise TypeError(f"{value!r} is not a folder path")
+            path = Path(value).expanduser()
+            return path if path.is_absolute() or root is None else root / path
+        case "seed_sitemap":
+            if not isinstance(value, str):
+                raise TypeError(f"{value!r} is not a path or URL")
+            return value
+        case "indent":
+            return _int(value, 0, 8)
+    raise AssertionError(name)  # every option is handled above

@@ -1,0 +1,51 @@
+"""What a sitemap run reports back: its issues and its result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Level = Literal["warning", "error"]
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """A problem found while writing or checking sitemaps.
+
+    `code` is short and stable (`scope`, `lastmod`, `priority`...); the README lists
+    them. `page` names the page (source name or URL) or file, `field` the field or option.
+    """
+
+    code: str
+    page: str
+    field: str
+    message: str
+    level: Level = "warning"
+
+    def __str__(self) -> str:
+        where = f"{self.page}: " if self.page else ""
+        return f"[{self.code}] {where}{self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What `write_sitemaps` did: files written, URLs listed, issues found."""
+
+    files: tuple[Path, ...] = ()
+    urls: int = 0
+    issues: tuple[Issue, ...] = ()
+    lastmod_sources: dict[str, int] = field(default_factory=dict)
+    sitemap_url: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """True when no issue is an error."""
+        return not any(i.level == "error" for i in self.issues)
+
+    def summary(self) -> str:
+        """One line: URLs written, files, lastmod sources used."""
+        sources = ", ".join(f"{k} {v}" for k, v in sorted(self.lastmod_sources.items()))
+        files = ", ".join(p.name for p in self.files)
+        return (f"sitemap: {self.urls} URLs in {len(self.files)} file(s) ({files}); "
+                f"lastmod from {sources or 'nothing'}")

@@ -1,0 +1,109 @@
+"""`<loc>` URLs: joining onto the base URL, RFC 3986 percent-encoding, scope, escaping."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote, urlsplit, urlunsplit
+
+MAX_LOC = 2048
+
+# Characters RFC 3986 allows unencoded in each part ("%" is kept only before two hex digits).
+_PATH_SAFE = "/:@!$&'()*+,;=-._~"
+_QUERY_SAFE = _PATH_SAFE + "?"
+_CLEAN = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]*)*")
+_LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+_XML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;"})
+
+
+class URLError(ValueError):
+    """A URL that cannot be listed; `code` is the issue code (`url` or `scope`)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def encode(url: str) -> str:
+    """Percent-encode a URL per RFC 3986: non-ASCII as UTF-8, nothing encoded twice."""
+    if _CLEAN.fullmatch(url) and "#" not in url.partition("#")[2]:
+        return url
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    try:
+        host.encode("ascii")
+    except UnicodeEncodeError:
+        netloc = parts.netloc.replace(host, host.encode("idna").decode("ascii"))
+    else:
+        netloc = parts.netloc
+    return urlunsplit((
+        parts.scheme,
+        netloc,
+        _quote(parts.path, _PATH_SAFE),
+        _quote(parts.query, _QUERY_SAFE),
+        _quote(parts.fragment, _QUERY_SAFE),
+    ))
+
+
+def _quote(text: str, safe: str) -> str:
+    return quote(_LONE_PERCENT.sub("%25", text), safe=safe + "%")
+
+
+def join(base_url: str, url: str) -> str:
+    """An absolute URL: `url` as is when absolute, else appended to the site's base URL.
+
+    Site-relative URLs are relative to the base URL's folder, with or without a leading
+    slash (`guide/`, `/guide/`), as the generators link their pages.
+    """
+    if _SCHEME.match(url):
+        return url
+    if url.startswith("//"):
+        return base_url.split(":", 1)[0] + ":" + url
+    if not base_url.endswith("/"):
+        base_url += "/"
+    return base_url + url.lstrip("/")
+
+
+def scope_of(location: str) -> str:
+    """The prefix every URL in the sitemap at `location` must start with: its folder."""
+    return location.rsplit("/", 1)[0] + "/"
+
+
+def check(url: str, scope: str) -> None:
+    """Raise `URLError` if the (encoded) URL cannot stand in a sitemap under `scope`."""
+    scheme = url.split(":", 1)[0].lower()
+    if scheme not in ("http", "https"):
+        raise URLError("url", f"{url!r} is not an absolute http(s) URL")
+    if len(url) > MAX_LOC:
+        raise URLError("url", f"{url[:80]}... is {len(url)} characters long (at most {MAX_LOC})")
+    if not _same_origin_prefix(url, scope):
+        raise URLError("scope", f"{url} is outside the sitemap's scope {scope}")
+
+
+def _same_origin_prefix(url: str, scope: str) -> bool:
+    if url.startswith(scope):
+        return True
+    # Scheme and host compare case-insensitively, and a default port may be spelt out.
+    u, s = urlsplit(url), urlsplit(scope)
+    try:
+        same_origin = (u.scheme.lower(), u.hostname, u.port or _default_port(u.scheme)) == (
+            s.scheme.lower(), s.hostname, s.port or _default_port(s.scheme))
+    except ValueError:
+        return False
+    return same_origin and (u.path or "/").startswith(s.path or "/")
+
+
+def _default_port(scheme: str) -> int:
+    return 443 if scheme.lower() == "https" else 80
+
+
+def escape(text: str) -> str:
+    """XML-escape `& < > ' "` for element text and attribute values."""
+    return text.translate(_XML_ESCAPES)
+
+
+def loc(base_url: str, url: str, scope: str) -> str:
+    """The checked, encoded absolute URL for `url` (not yet XML-escaped)."""
+    absolute = encode(join(base_url, url))
+    check(absolute, scope)
+    return absolute

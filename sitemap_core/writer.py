@@ -1,0 +1,179 @@
+"""Streaming `<urlset>` and text sitemap writers, split before either protocol limit.
+
+Each `<url>` is formatted on arrival and written in batches to a temporary body file;
+nothing holds the whole set. A part becomes a file only when it is closed, with its
+header (declaring the xhtml namespace only when an alternate used it) and footer.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML_NS = "http://www.w3.org/1999/xhtml"
+XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
+_BATCH = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A closed part: its finished temporary file, URL count and newest lastmod."""
+
+    tmp: Path
+    urls: int
+    newest: str | None
+    newest_key: float | None
+
+
+def _header(fmt: str, xhtml: bool) -> str:
+    if fmt == "txt":
+        return ""
+    extra = f' xmlns:xhtml="{XHTML_NS}"' if xhtml else ""
+    return f'{XML_DECLARATION}<urlset xmlns="{SITEMAP_NS}"{extra}>\n'
+
+
+def _footer(fmt: str) -> str:
+    return "" if fmt == "txt" else "</urlset>\n"
+
+
+def temp_file(out_dir: Path, name: str) -> IO[bytes]:
+    """A new hidden temporary file beside the final one, in the same folder."""
+    return tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed by the caller
+        dir=out_dir, prefix=f".{name}.", suffix=".tmp", delete=False)
+
+
+class PartWriter:
+    """Writes the URLs of one format (`xml` or `txt`) into as many parts as the limits need."""
+
+    def __init__(self, out_dir: Path, fmt: str, max_urls: int, max_bytes: int,
+                 indent: int = 0) -> None:
+        self.out_dir = out_dir
+        self.fmt = fmt
+        self.max_urls = max_urls
+        self.parts: list[Part] = []
+        # The xhtml declaration is counted up front, so a part never outgrows max_bytes.
+        self._room = max_bytes - len(_header(fmt, True)) - len(_footer(fmt))
+        pad = " " * indent
+        self._nl, self._in = ("\n", "\n" + pad) if indent else ("", "")
+        self._in2 = self._in + pad if indent else ""
+        self._body: IO[bytes] | None = None
+
+    def _open(self) -> None:
+        self._body = temp_file(self.out_dir, "sitemap-body")
+        self._batch: list[str] = []
+        self._count = 0
+        self._bytes = 0
+        self._xhtml = False
+        self._newest: str | None = None
+        self._newest_key: float | None = None
+
+    def add(self, loc: str, lastmod: str | None = None, lastmod_key: float | None = None,
+            changefreq: str | None = None, priority: str | None = None,
+            alternates: tuple[tuple[str, str], ...] = ()) -> None:
+        """Add one URL; every value already checked, encoded and XML-escaped."""
+        if self.fmt == "txt":
+            block = loc + "\n"
+        else:
+            i = self._in
+            block = f"<url>{i}<loc>{loc}</loc>"
+            if lastmod is not None:
+                block += f"{i}<lastmod>{lastmod}</lastmod>"
+            if changefreq is not None:
+                block += f"{i}<changefreq>{changefreq}</changefreq>"
+            if priority is not None:
+                block += f"{i}<priority>{priority}</priority>"
+            for hreflang, href in alternates:
+                block += f'{i}<xhtml:link rel="alternate" hreflang="{hreflang}" href="{href}"/>'
+            block += f"{self._nl}</url>\n"
+        size = len(block) if block.isascii() else len(block.encode())
+        if size > self._room:
+            raise ValueError(f"the entry for {loc} alone is larger than max_bytes")
+        if self._body is None:
+            self._open()
+        elif self._count >= self.max_urls or self._bytes + size > self._room:
+            self._close_part()
+            self._open()
+        self._batch.append(block)
+        self._count += 1
+        self._bytes += size
+        if alternates:
+            self._xhtml = True
+        if lastmod_key is not None and (self._newest_key is None or lastmod_key > self._newest_key):
+            self._newest, self._newest_key = lastmod, lastmod_key
+        if len(self._batch) >= _BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        assert self._body is not None
+        self._body.write("".join(self._batch).encode())
+        self._batch.clear()
+
+    def _close_part(self) -> None:
+        assert self._body is not None
+        self._flush()
+        self._body.close()
+        body = Path(self._body.name)
+        with temp_file(self.out_dir, "sitemap-part") as out, body.open("rb") as src:
+            out.write(_header(self.fmt, self._xhtml).encode())
+            shutil.copyfileobj(src, out, 1 << 20)
+            out.write(_footer(self.fmt).encode())
+        body.unlink()
+        self.parts.append(Part(Path(out.name), self._count, self._newest, self._newest_key))
+        self._body = None
+
+    def close(self) -> list[Part]:
+        """Finish the last part and return every part, in order."""
+        if self._body is not None:
+            self._close_part()
+        return self.parts
+
+    def discard(self) -> None:
+        """Remove every temporary file this writer made (after an error)."""
+        if self._body is not None:
+            self._body.close()
+            Path(self._body.name).unlink(missing_ok=True)
+            self._body = None
+        for part in self.parts:
+            part.tmp.unlink(missing_ok=True)
+
+
+def gzip_copy(src: Path, out_dir: Path, level: int) -> Path:
+    """A reproducible gzip of `src` (no name, mtime 0) in a new temporary file."""
+    with temp_file(out_dir, "sitemap-gz") as raw, src.open("rb") as data:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=level,
+                           mtime=0) as gz:
+            shutil.copyfileobj(data, gz, 1 << 20)
+    return Path(raw.name)
+
+
+def install(tmp: Path, final: Path) -> bool:
+    """Move a finished temporary file into place; keep the old file if it is identical.
+
+    Returns True when the file on disk changed.
+    """
+    try:
+        same = final.stat().st_size == tmp.stat().st_size and _same_bytes(tmp, final)
+    except OSError:
+        same = False
+    if same:
+        tmp.unlink()
+        return False
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, final)
+    return True
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    with a.open("rb") as fa, b.open("rb") as fb:
+        while True:
+            ca, cb = fa.read(1 << 20), fb.read(1 << 20)
+            if ca != cb:
+                return False
+            if not ca:
+                return True
