@@ -1,0 +1,247 @@
+"""write_sitemaps: the whole set, split at the limits, gzip, text, atomic and tidy."""
+
+import gzip
+import os
+
+import pytest
+from helpers import NS, parse, urls_in
+
+from sitemap_core import index
+from sitemap_core.build import write_sitemaps
+from sitemap_core.options import settings_from_options
+from sitemap_core.page import Alternate, Page
+
+BASE = "https://example.org/docs/"
+
+
+def settings(**options):
+    made, issues = settings_from_options({"validate": "off", "robots_txt": False, **options},
+                                         BASE)
+    assert issues == []
+    return made
+
+
+def pages(n, **kwargs):
+    return [Page(url=f"p/{i}/", lastmod=f"2024-01-{1 + i % 28:02d}", **kwargs) for i in range(n)]
+
+
+def test_single_file_in_schema_order(tmp_path):
+    result = write_sitemaps(
+        [Page(url="a/", lastmod="2024-03-04", changefreq="Weekly", priority="0.25")],
+        tmp_path, settings())
+    assert [p.name for p in result.files] == ["sitemap.xml"]
+    url = parse(tmp_path / "sitemap.xml").getroot()[0]
+    assert [child.tag.split("}")[1] for child in url] == ["loc", "lastmod", "changefreq",
+                                                          "priority"]
+    assert [child.text for child in url] == [BASE + "a/", "2024-03-04", "weekly", "0.25"]
+    assert result.urls == 1 and result.ok and result.lastmod_sources == {"page": 1}
+    assert result.sitemap_url == BASE + "sitemap.xml"
+
+
+def test_escaping_and_encoding_round_trip(tmp_path):
+    write_sitemaps([Page(url="caf\u00e9 & cr\u00e8me/?a=1&b='2'")], tmp_path, settings())
+    assert list(urls_in(tmp_path / "sitemap.xml")) == [
+        BASE + "caf%C3%A9%20&%20cr%C3%A8me/?a=1&b='2'"]
+    assert b"&amp;" in (tmp_path / "sitemap.xml").read_bytes()
+
+
+@pytest.mark.parametrize("n", [3, 4, 7])
+def test_split_at_max_urls_exactly(tmp_path, n):
+    result = write_sitemaps(pages(n), tmp_path, settings(max_urls=3))
+    if n == 3:
+        assert [p.name for p in result.files] == ["sitemap.xml"]
+        assert len(urls_in(tmp_path / "sitemap.xml")) == 3
+        return
+    counts = [len(urls_in(tmp_path / f"sitemap-{i}.xml")) for i in range(1, -(-n // 3) + 1)]
+    assert counts == [3] * (n // 3) + ([n % 3] if n % 3 else [])
+    root = parse(tmp_path / "sitemap.xml").getroot()
+    assert root.tag == f"{{{NS['sm']}}}sitemapindex"
+    assert len(urls_in(tmp_path / "sitemap.xml")) == n == result.urls
+
+
+def test_split_at_max_bytes_exactly(tmp_path):
+    limit = 2000
+    write_sitemaps(pages(60), tmp_path, settings(max_bytes=limit))
+    parts = sorted(tmp_path.glob("sitemap-*.xml"), key=lambda p: int(p.stem.split("-")[1]))
+    assert len(parts) > 2
+    sizes = [p.stat().st_size for p in parts]
+    assert max(sizes) <= limit
+    for part, following in zip(parts, parts[1:]):
+        first_url = following.read_bytes().splitlines()[2]   # after declaration and <urlset>
+        # The next URL would not have fitted, even counting the xhtml declaration's room.
+        slack = len(' xmlns:xhtml="http://www.w3.org/1999/xhtml"')
+        assert part.stat().st_size + len(first_url) + 1 + slack > limit
+    assert sum(len(urls_in(p)) for p in parts) == 60
+
+
+def test_index_lists_each_part_with_its_newest_lastmod(tmp_path):
+    listed = [Page(url="a", lastmod="2024-01-05"), Page(url="b", lastmod="2024-02-01T10:00:00Z"),
+              Page(url="c", lastmod="2023-12-31"), Page(url="d")]
+    write_sitemaps(listed, tmp_path, settings(max_urls=2))
+    root = parse(tmp_path / "sitemap.xml").getroot()
+    entries = [(s.findtext("sm:loc", namespaces=NS), s.findtext("sm:lastmod", namespaces=NS))
+               for s in root.iterfind("sm:sitemap", NS)]
+    assert entries == [(BASE + "sitemap-1.xml", "2024-02-01T10:00:00Z"),
+                       (BASE + "sitemap-2.xml", "2023-12-31")]
+
+
+def test_stale_parts_from_a_larger_build_are_removed(tmp_path):
+    write_sitemaps(pages(7), tmp_path, settings(max_urls=2, gzip="also"))
+    assert (tmp_path / "sitemap-4.xml").exists()
+    (tmp_path / "sitemap-notes.xml").write_text("not ours")
+    write_sitemaps(pages(3), tmp_path, settings(max_urls=2))
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["sitemap-1.xml", "sitemap-2.xml", "sitemap-notes.xml",
+                     "sitemap.xml"]
+
+
+def test_gzip_is_reproducible_and_equal_to_the_plain_file(tmp_path):
+    write_sitemaps(pages(5), tmp_path / "a", settings(gzip="also"))
+    write_sitemaps(pages(5), tmp_path / "b", settings(gzip="also"))
+    first = (tmp_path / "a" / "sitemap.xml.gz").read_bytes()
+    assert first == (tmp_path / "b" / "sitemap.xml.gz").read_bytes()
+    assert gzip.decompress(first) == (tmp_path / "a" / "sitemap.xml").read_bytes()
+
+
+def test_gzip_only_names_the_gz_files_everywhere(tmp_path):
+    result = write_sitemaps(pages(5), tmp_path, settings(gzip="only", max_urls=2))
+    assert not list(tmp_path.glob("*.xml"))
+    assert result.sitemap_url == BASE + "sitemap.xml.gz"
+    locs = [e.text for e in parse(tmp_path / "sitemap.xml.gz").getroot().iter(f"{{{NS['sm']}}}loc")]
+    assert locs == [BASE + f"sitemap-{i}.xml.gz" for i in (1, 2, 3)]
+    assert len(urls_in(tmp_path / "sitemap-3.xml.gz")) == 1
+
+
+def test_text_sitemap(tmp_path):
+    result = write_sitemaps([Page(url="a b/"), Page(url="c")], tmp_path,
+                            settings(formats=["txt"]))
+    assert [p.name for p in result.files] == ["sitemap.txt"]
+    assert (tmp_path / "sitemap.txt").read_bytes() == f"{BASE}a%20b/\n{BASE}c\n".encode()
+
+
+def test_xhtml_namespace_declared_only_when_used(tmp_path):
+    write_sitemaps(pages(2), tmp_path / "plain", settings())
+    assert b"xhtml" not in (tmp_path / "plain" / "sitemap.xml").read_bytes()
+    alternates = (Alternate("en", "en/a"), Alternate("pt-BR", "pt/a"),
+                  Alternate("x-default", "en/a"))
+    result = write_sitemaps([Page(url="en/a", alternates=alternates)], tmp_path / "i18n",
+                            settings())
+    links = parse(tmp_path / "i18n" / "sitemap.xml").getroot().findall(".//xhtml:link", NS)
+    assert [(li.get("rel"), li.get("hreflang"), li.get("href")) for li in links] == [
+        ("alternate", "en", BASE + "en/a"), ("alternate", "pt-BR", BASE + "pt/a"),
+        ("alternate", "x-default", BASE + "en/a")]
+    assert result.issues == ()
+
+
+def test_bad_alternates_are_left_out_with_a_warning(tmp_path):
+    result = write_sitemaps(
+        [Page(url="a", name="a.md", alternates=(Alternate("pt_BR", "pt/a"),
+                                                Alternate("de", "https://other.example/a")))],
+        tmp_path, settings())
+    assert [(i.code, i.page, i.field) for i in result.issues] == [
+        ("hreflang", "a.md", "alternates"), ("hreflang", "a.md", "alternates")]
+    assert b"xhtml" not in (tmp_path / "sitemap.xml").read_bytes()
+
+
+def test_duplicates_are_dropped(tmp_path):
+    result = write_sitemaps([Page(url="a/"), Page(url=BASE + "a/"), Page(url="/a/")],
+                            tmp_path, settings())
+    assert result.urls == 1
+
+
+def test_bad_values_warn_naming_page_and_field_and_are_omitted(tmp_path):
+    result = write_sitemaps(
+        [Page(url="a", name="guide/a.md", priority="high", changefreq="often",
+              lastmod="yesterday")], tmp_path, settings())
+    assert sorted((i.code, i.page, i.field) for i in result.issues) == [
+        ("changefreq", "guide/a.md", "changefreq"), ("lastmod", "guide/a.md", "lastmod"),
+        ("priority", "guide/a.md", "priority")]
+    assert all(i.level == "warning" for i in result.issues)
+    url = parse(tmp_path / "sitemap.xml").getroot()[0]
+    assert len(url) == 1
+
+
+def test_invalid_urls_warn_or_fail(tmp_path):
+    listed = [Page(url="https://elsewhere.example/x", name="x.md"), Page(url="ok")]
+    warned = write_sitemaps(listed, tmp_path / "w", settings())
+    assert [(i.code, i.level) for i in warned.issues] == [("scope", "warning")]
+    assert warned.urls == 1 and warned.ok
+    failed = write_sitemaps(listed, tmp_path / "e", settings(invalid_urls="error"))
+    assert [(i.code, i.level) for i in failed.issues] == [("scope", "error")]
+    assert not failed.ok
+
+
+def test_exclude_rules_and_defaults(tmp_path):
+    options = {
+        "exclude": ["drafts/*", "/private"],
+        "exclude_regex": [r"\?print=1$"],
+        "rules": [{"match": "blog/*", "changefreq": "weekly"},
+                  {"match": "blog/old/*", "priority": 0.1},
+                  {"match": "*", "priority": 0.5}],
+        "changefreq": "monthly",
+    }
+    listed = [Page(url=u) for u in ("drafts/x", "private", "blog/old/a", "about", "a?print=1")]
+    listed.append(Page(url="blog/b", priority=0.9))
+    write_sitemaps(listed, tmp_path, settings(**options))
+    found = {u.findtext("sm:loc", namespaces=NS)[len(BASE):]: (
+        u.findtext("sm:changefreq", namespaces=NS), u.findtext("sm:priority", namespaces=NS))
+        for u in parse(tmp_path / "sitemap.xml").getroot()}
+    assert found == {"blog/old/a": ("weekly", None), "about": ("monthly", "0.5"),
+                     "blog/b": ("weekly", "0.9")}
+
+
+def test_excluded_pages_and_extra_urls(tmp_path):
+    result = write_sitemaps([Page(url="a", exclude=True), Page(url="b")], tmp_path,
+                            settings(extra_urls=["extra/", "https://example.org/docs/x.pdf"]))
+    assert list(urls_in(tmp_path / "sitemap.xml")) == [BASE + "b", BASE + "extra/", BASE + "x.pdf"]
+    assert result.urls == 3
+
+
+def test_a_failing_page_stream_leaves_the_old_set_whole(tmp_path):
+    write_sitemaps(pages(4), tmp_path, settings(max_urls=2))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def broken():
+        yield from pages(5)
+        raise RuntimeError("generator crashed")
+
+    with pytest.raises(RuntimeError):
+        write_sitemaps(broken(), tmp_path, settings(max_urls=2))
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_unchanged_files_are_not_rewritten(tmp_path):
+    write_sitemaps(pages(3), tmp_path, settings(gzip="also"))
+    stamps = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+    os.utime(tmp_path / "sitemap.xml", ns=(1, 1))
+    write_sitemaps(pages(3), tmp_path, settings(gzip="also"))
+    assert (tmp_path / "sitemap.xml").stat().st_mtime_ns == 1
+    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()
+            if p.name != "sitemap.xml"} == {k: v for k, v in stamps.items() if k != "sitemap.xml"}
+
+
+def test_too_many_parts_is_a_clear_error_and_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(index, "MAX_SITEMAPS", 2)
+    result = write_sitemaps(pages(5), tmp_path, settings(max_urls=2))
+    assert [(i.code, i.level) for i in result.issues] == [("split", "error")]
+    assert "at most 2" in result.issues[0].message
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_pages_writes_nothing_and_says_so(tmp_path):
+    result = write_sitemaps([], tmp_path, settings())
+    assert result.files == () and [i.code for i in result.issues] == ["empty"]
+
+
+@pytest.mark.parametrize("base", ["", "/docs/", "ftp://example.org/"])
+def test_a_bad_base_url_is_an_error(tmp_path, base):
+    made, _ = settings_from_options({}, base)
+    result = write_sitemaps(pages(1), tmp_path, made)
+    assert [(i.code, i.level) for i in result.issues] == [("base-url", "error")]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_indent_writes_readable_xml(tmp_path):
+    write_sitemaps(pages(1), tmp_path, settings(indent=2))
+    assert (tmp_path / "sitemap.xml").read_text().splitlines()[2:6] == [
+        "<url>", f"  <loc>{BASE}p/0/</loc>", "  <lastmod>2024-01-01</lastmod>", "</url>"]

@@ -1,0 +1,70 @@
+"""robots.txt: created, or appended to, keeping every byte, never duplicated."""
+
+import pytest
+
+from sitemap_core import robots
+from sitemap_core.build import write_sitemaps
+from sitemap_core.options import settings_from_options
+from sitemap_core.page import Page
+
+URL = "https://example.org/sitemap.xml"
+OWN = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
+
+
+def test_created_when_missing(tmp_path):
+    assert robots.update(tmp_path, URL, OWN)
+    assert (tmp_path / "robots.txt").read_bytes() == (
+        b"User-agent: *\nAllow: /\nSitemap: https://example.org/sitemap.xml\n")
+
+
+@pytest.mark.parametrize("original", [
+    b"User-agent: *\r\nDisallow: /private/\r\n",
+    b"\xef\xbb\xbf# comment \xc3\xa9\nUser-agent: *\nDisallow: /x",
+    b"",
+])
+def test_appended_keeping_every_byte_and_idempotent(tmp_path, original):
+    path = tmp_path / "robots.txt"
+    path.write_bytes(original)
+    robots.update(tmp_path, URL, OWN)
+    updated = path.read_bytes()
+    assert updated.startswith(original)
+    newline = b"\r\n" if b"\r\n" in original else b"\n"
+    assert updated.endswith(b"Sitemap: " + URL.encode() + newline)
+    assert not robots.update(tmp_path, URL, OWN)
+    assert path.read_bytes() == updated
+
+
+def test_stale_own_line_replaced_foreign_lines_kept(tmp_path):
+    path = tmp_path / "robots.txt"
+    path.write_bytes(b"User-agent: *\nSitemap: https://example.org/sitemap.xml.gz\n"
+                     b"sitemap: https://cdn.example.org/news.xml\n")
+    robots.update(tmp_path, URL, OWN)
+    assert path.read_bytes() == (b"User-agent: *\nSitemap: https://example.org/sitemap.xml\n"
+                                 b"sitemap: https://cdn.example.org/news.xml\n")
+
+
+def test_duplicate_own_lines_collapse_to_one(tmp_path):
+    path = tmp_path / "robots.txt"
+    path.write_bytes(b"Sitemap: https://example.org/sitemap.xml\n" * 2)
+    robots.update(tmp_path, URL, OWN)
+    assert path.read_bytes() == b"Sitemap: https://example.org/sitemap.xml\n"
+
+
+def _settings(base, **options):
+    made, issues = settings_from_options({"validate": "off", **options}, base)
+    assert not issues
+    return made
+
+
+def test_subpath_site_gets_a_warning_and_the_file(tmp_path):
+    result = write_sitemaps([Page(url="a")], tmp_path, _settings("https://example.org/docs/"))
+    assert [(i.code, i.field) for i in result.issues] == [("robots", "robots_txt")]
+    assert "Sitemap: https://example.org/docs/sitemap.xml" in (tmp_path / "robots.txt").read_text()
+
+
+def test_root_site_no_warning_and_setting_turns_it_off(tmp_path):
+    result = write_sitemaps([Page(url="a")], tmp_path / "on", _settings("https://example.org"))
+    assert result.issues == () and (tmp_path / "on" / "robots.txt").exists()
+    write_sitemaps([Page(url="a")], tmp_path / "off",
+                   _settings("https://example.org", robots_txt=False))
+    assert not (tmp_path / "off" / "robots.txt").exists()
