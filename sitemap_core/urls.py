@@ -10,8 +10,11 @@ MAX_LOC = 2048
 # Characters RFC 3986 allows unencoded in each part ("%" is kept only before two hex digits).
 _PATH_SAFE = "/:@!$&'()*+,;=-._~"
 _QUERY_SAFE = _PATH_SAFE + "?"
-_CLEAN = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]*)*")
+# A URL made only of these (no brackets: they are legal only around an IPv6 host) is
+# already RFC 3986-clean, and skips the slower split-and-quote path.
+_CLEAN = re.compile(r"[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*)*")
 _LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_CONTROL = re.compile(r"[\x00-\x20\x7f]")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _XML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;"})
 
@@ -28,7 +31,8 @@ def encode(url: str) -> str:
     """Percent-encode a URL per RFC 3986: non-ASCII as UTF-8, nothing encoded twice."""
     if _CLEAN.fullmatch(url) and "#" not in url.partition("#")[2]:
         return url
-    parts = urlsplit(url)
+    # Encoded first: urlsplit silently drops tabs, newlines and edge spaces.
+    parts = urlsplit(_CONTROL.sub(lambda m: f"%{ord(m[0]):02X}", url))
     host = parts.hostname or ""
     try:
         host.encode("ascii")
@@ -103,7 +107,13 @@ def escape(text: str) -> str:
 
 
 def loc(base_url: str, url: str, scope: str) -> str:
-    """The checked, encoded absolute URL for `url` (not yet XML-escaped)."""
-    absolute = encode(join(base_url, url))
+    """The checked, encoded absolute URL for `url` (not yet XML-escaped), without fragment.
+
+    A `#fragment` names a place in a page, not a page: crawlers drop it, so it is dropped.
+    """
+    try:
+        absolute = encode(join(base_url, url.partition("#")[0]))
+    except (ValueError, UnicodeError) as exc:
+        raise URLError("url", f"{url!r} is not a valid URL ({exc})") from None
     check(absolute, scope)
     return absolute

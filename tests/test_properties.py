@@ -1,0 +1,65 @@
+"""Property tests: any page data gives files that parse, check out and round-trip."""
+
+import string
+from urllib.parse import unquote
+
+from helpers import NS, parse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sitemap_core import urls
+from sitemap_core.build import write_sitemaps
+from sitemap_core.options import settings_from_options
+from sitemap_core.page import Page
+
+BASE = "https://example.org/docs/"
+text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="%#?"),
+               max_size=30)
+paths = st.lists(text, min_size=1, max_size=4).map("/".join)
+queries = st.one_of(st.just(""), text.filter(bool).map(lambda q: "?" + q))
+fragments = st.one_of(st.just(""), text.map(lambda f: "#" + f))
+lastmods = st.one_of(st.none(), st.dates().map(str), st.datetimes().map(str), text)
+freqs = st.one_of(st.none(), st.sampled_from(["daily", "Weekly", "often", ""]))
+prios = st.one_of(st.none(), st.floats(allow_nan=True), text)
+
+
+@st.composite
+def page_lists(draw):
+    made = []
+    for i in range(draw(st.integers(1, 12))):
+        url = draw(paths) + draw(queries) + draw(fragments)
+        made.append(Page(url=f"{i}/{url}", lastmod=draw(lastmods), changefreq=draw(freqs),
+                         priority=draw(prios), name=f"page {i}"))
+    return made
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(listed=page_lists(), max_urls=st.integers(1, 5))
+def test_any_pages_give_parseable_files_that_round_trip(tmp_path_factory, listed, max_urls):
+    out = tmp_path_factory.mktemp("site")
+    options = {"validate": "strict", "robots_txt": False, "max_urls": max_urls}
+    made, _ = settings_from_options(options, BASE)
+    result = write_sitemaps(listed, out, made)
+    assert all(i.level == "warning" for i in result.issues), result.issues
+    assert all(i.page.startswith("page ") for i in result.issues if i.code != "empty")
+    found = []
+    for path in sorted(out.glob("sitemap*.xml")):
+        root = parse(path).getroot()
+        if root.tag.endswith("urlset"):
+            found += [u.findtext("sm:loc", namespaces=NS) for u in root]
+    assert len(found) == result.urls
+    for loc in found:
+        assert len(loc) <= urls.MAX_LOC and loc.isascii() and loc.startswith(BASE)
+        assert set(loc) <= set(string.ascii_letters + string.digits + "-._~:/?#[]@!$&'()*+,;=%")
+    expected = {BASE + p.url.partition("#")[0] for p in listed
+                if len(urls.encode(BASE + p.url.partition("#")[0])) <= urls.MAX_LOC}
+    assert {unquote(loc) for loc in found} == expected
+
+
+@given(st.text(max_size=40))
+def test_encoding_is_idempotent(raw):
+    try:
+        once = urls.encode("https://example.org/" + raw)
+    except (ValueError, UnicodeError):
+        return
+    assert urls.encode(once) == once
