@@ -1,0 +1,1 @@
+"""sitemap_mkdocs: the sitemap-suite plugin for MkDocs (`plugins: [sitemap-suite]`)."""

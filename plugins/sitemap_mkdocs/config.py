@@ -1,0 +1,69 @@
+"""The plugin's options in mkdocs.yml: the suite's shared names, typed the MkDocs way.
+
+MkDocs checks the types (a wrong one is a normal config error); the core checks the
+values (`settings_from_options`). The one MkDocs-specific default is `gzip: also`,
+because MkDocs itself always wrote `sitemap.xml.gz` beside `sitemap.xml`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+from sitemap_core.options import (
+    FORMATS,
+    GZIP_MODES,
+    LASTMOD_SOURCES,
+    MAX_BYTES,
+    MAX_URLS,
+    URL_ERROR_MODES,
+    VALIDATE_MODES,
+)
+
+MKDOCS_DEFAULTS = {"gzip": "also"}
+"""Options whose MkDocs default differs from the suite's."""
+
+
+class _Word(c.Choice[str]):
+    """A choice of words that also takes the YAML booleans some words load as.
+
+    YAML 1.1 reads `no` and `off` as False and `yes` and `on` as True, so
+    `gzip: no` or `validate: off` would otherwise be refused.
+    """
+
+    def __init__(self, choices: Collection[str], default: str, *,
+                 false: str | None = None, true: str | None = None) -> None:
+        super().__init__(choices, default=default)
+        self._booleans = {False: false, True: true}
+
+    def run_validation(self, value: object) -> str:
+        if isinstance(value, bool) and self._booleans[value] is not None:
+            value = self._booleans[value]
+        return super().run_validation(value)
+
+
+class SitemapConfig(base.Config):
+    """`plugins: [sitemap-suite: {...}]`: every name in `sitemap_core.options.OPTIONS`."""
+
+    filename = c.Type(str, default="sitemap.xml")
+    formats = c.ListOfItems(c.Choice(FORMATS), default=["xml"])
+    gzip = _Word(GZIP_MODES, default=MKDOCS_DEFAULTS["gzip"], false="no", true="also")
+    gzip_level = c.Type(int, default=6)
+    lastmod = c.Choice(LASTMOD_SOURCES, default="auto")
+    timezone = c.Type(str, default="")
+    exclude = c.ListOfItems(c.Type(str), default=[])
+    exclude_regex = c.ListOfItems(c.Type(str), default=[])
+    rules = c.ListOfItems(c.Type(dict), default=[])
+    changefreq = c.Type(str, default="")
+    priority = c.Optional(c.Type((int, float)))
+    extra_urls = c.ListOfItems(c.Type(str), default=[])
+    robots_txt = c.Type(bool, default=True)
+    validate = _Word(VALIDATE_MODES, default="warn", false="off")
+    invalid_urls = c.Choice(URL_ERROR_MODES, default="warn")
+    max_urls = c.Type(int, default=MAX_URLS)
+    max_bytes = c.Type(int, default=MAX_BYTES)
+    cache_dir = c.Type(str, default=".sitemap-cache")
+    seed_sitemap = c.Type(str, default="")
+    indent = c.Type(int, default=0)
