@@ -1,0 +1,858 @@
+"""The protocol checker: is a set of sitemap files what sitemaps.org 0.9 allows?
+
+`validate_files(paths, location)` reads one sitemap set (an index and its parts, or a
+single file; `.xml`, `.xml.gz`, `.txt`, `.txt.gz`) and returns `Issue` values, `page` being
+`file:line`. `validate_robots(path)` checks the `Sitemap:` lines of a robots.txt. Nothing
+here raises for bad input, logs, or needs the official XSDs: the schema's rules are
+written out below, and every value the XSD accepts without a warning here passes it.
+
+Files are untrusted. XML is read with a pull parser in chunks (memory stays flat for a
+50 MB file) that never resolves entities, loads a DTD or touches the network, and any
+DOCTYPE is refused. Reading, after gzip, stops a little past 52,428,800 bytes, so a gzip
+bomb costs at most that much decompression.
+
+A set may also hold parallel variants that the writer produces side by side: a `.gz`
+twin of each file and a `.txt` twin of each `.xml`. Duplicates are counted within one
+variant (`.xml`, `.xml.gz`, `.txt`, `.txt.gz`), and a part counts as listed by an index
+when the index lists it or its `.gz` twin.
+
+Issue codes (level `error` breaks the protocol or the official schema; `warning` is
+advice, or a value the W3C format and the schema disagree about):
+
+| code         | level          | meaning                                                      |
+|--------------|----------------|--------------------------------------------------------------|
+| `xml`        | error          | not well-formed XML, not UTF-8, or has a DOCTYPE (refused:   |
+|              |                | entity expansion and external entities)                      |
+| `namespace`  | error          | root is not `urlset`/`sitemapindex` in the namespace         |
+|              |                | `http://www.sitemaps.org/schemas/sitemap/0.9`                |
+| `structure`  | error          | what the schema forbids: an unknown or misplaced element,    |
+|              |                | order other than loc, lastmod, changefreq, priority, then    |
+|              |                | other namespaces; a missing or repeated element; text or     |
+|              |                | attributes where none belong; a set with no entry            |
+| `size`       | error          | more than 50,000 entries or 52,428,800 bytes (uncompressed)  |
+|              |                | in one file                                                  |
+| `loc`        | error          | not an absolute http(s) URL valid per RFC 3986 (allowed      |
+|              |                | characters only, `%` before two hex digits), longer than     |
+|              |                | 2,048 or shorter than 12 (schema) characters                 |
+|              | warning        | has a `#fragment`                                            |
+| `scope`      | error          | a URL on another scheme, host or port than the sitemap, or   |
+|              |                | outside the folder of the sitemap's location                 |
+| `lastmod`    | error          | not a W3C Datetime the schema accepts: `YYYY-MM-DD` or       |
+|              |                | `YYYY-MM-DDThh:mm:ss[.f]TZD`, a real date and time           |
+|              | warning        | W3C forms the schema rejects (`YYYY`, `YYYY-MM`, no          |
+|              |                | seconds) or schema forms W3C lacks (no zone on a time, a     |
+|              |                | zone on a date, `24:00:00`)                                  |
+| `changefreq` | error          | not one of always, hourly, daily, weekly, monthly, yearly,   |
+|              |                | never (exactly: lower case, no spaces)                       |
+| `priority`   | error          | not a decimal from 0.0 to 1.0                                |
+| `duplicate`  | warning        | a URL listed twice in the set (or an index entry twice)      |
+| `index`      | error          | an index entry that is not one of the given files (matched   |
+|              |                | by its last path segment), or that is an index itself        |
+|              | warning        | a part of the set that no index lists                        |
+| `gzip`       | error          | gzip data that does not decompress, a `.gz` file that is     |
+|              |                | not gzip                                                     |
+|              | warning        | gzip data in a file not named `.gz`                          |
+| `text`       | error          | text sitemap: not UTF-8, a blank line, a line that is not    |
+|              |                | one URL alone                                                |
+|              | warning        | a byte-order mark                                            |
+| `hreflang`   | error          | `xhtml:link` without `rel="alternate"`, with an `hreflang`   |
+|              |                | that is not a language tag (BCP 47) or `x-default`, or with  |
+|              |                | an `href` that is not an absolute http(s) URL                |
+| `robots`     | error          | robots.txt `Sitemap:` value that is not an absolute http(s)  |
+|              |                | URL                                                          |
+|              | warning        | the same `Sitemap:` URL twice, a robots.txt not in UTF-8     |
+"""
+
+from __future__ import annotations
+
+import calendar
+import gzip
+import re
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import IO
+from urllib.parse import unquote, urlsplit
+
+from lxml import etree
+
+from .report import Issue, Level
+
+__all__ = ["validate_files", "validate_robots", "sitemap_locs", "MAX_ENTRIES", "MAX_BYTES"]
+
+MAX_ENTRIES = 50_000
+MAX_BYTES = 52_428_800
+MAX_LOC = 2048
+MIN_LOC = 12  # the schema's tLoc minLength
+
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML_NS = "http://www.w3.org/1999/xhtml"
+_XSI_NS = "http://www.w3.org/2001/XMLSchema-instance"
+_SM = "{" + SITEMAP_NS + "}"
+_URL = _SM + "url"
+_SITEMAP = _SM + "sitemap"
+_XHTML_LINK = "{" + XHTML_NS + "}link"
+_XSI = "{" + _XSI_NS + "}"
+# The schema's sequence: position of each sitemaps.org child; other namespaces come last.
+_URL_ORDER = {"loc": 1, "lastmod": 2, "changefreq": 3, "priority": 4}
+_SITEMAP_ORDER = {"loc": 1, "lastmod": 2}
+_FOREIGN = 9
+
+_CHUNK = 1 << 18
+_GZIP_MAGIC = b"\x1f\x8b"
+
+CHANGEFREQS = frozenset(("always", "hourly", "daily", "weekly", "monthly", "yearly", "never"))
+
+# RFC 3986, restricted to http(s) with a host: each part with only the characters it allows.
+_UNRESERVED = r"A-Za-z0-9\-._~"
+_SUB_DELIMS = r"!$&'()*+,;="
+_PCT = r"%[0-9A-Fa-f]{2}"
+_PCHAR = rf"(?:[{_UNRESERVED}{_SUB_DELIMS}:@]++|{_PCT})"
+_URI = re.compile(
+    r"(?P<scheme>[hH][tT][tT][pP][sS]?)://"
+    rf"(?:(?:[{_UNRESERVED}{_SUB_DELIMS}:]++|{_PCT})*+@)?"
+    rf"(?P<host>\[[0-9A-Fa-f:.]+\]|\[[vV][0-9A-Fa-f]+\.[{_UNRESERVED}{_SUB_DELIMS}:]+\]"
+    rf"|(?:[{_UNRESERVED}{_SUB_DELIMS}]++|{_PCT})++)"
+    r"(?::(?P<port>[0-9]*))?"
+    rf"(?P<path>(?:/{_PCHAR}*+)*+)"
+    rf"(?:\?(?:{_PCHAR}|[/?]++)*+)?"
+    rf"(?P<fragment>#(?:{_PCHAR}|[/?]++)*+)?"
+)
+_URI_CHARS = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%")
+_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+# W3C Datetime and the schema's xsd:date | xsd:dateTime, in one shape to classify.
+_DATETIME = re.compile(
+    r"(\d{4})(?:-(\d\d)(?:-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?)?)?)?"
+    r"(Z|[+-]\d\d:\d\d)?")
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+
+# BCP 47 language tags (RFC 5646 syntax, without the grandfathered irregulars), or x-default.
+_HREFLANG = re.compile(
+    r"x-default"
+    r"|(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})"
+    r"(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?"
+    r"(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*"
+    r"(?:-[a-wyz\d](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?"
+    r"|x(?:-[a-z\d]{1,8})+",
+    re.IGNORECASE)
+
+_LINE_COLUMN = re.compile(r", line \d+, column \d+$")
+_ROBOTS_SITEMAP = re.compile(r"[ \t]*sitemap[ \t]*:[ \t]*(.*?)[ \t]*", re.IGNORECASE)
+_XML_DECL_ENCODING = re.compile(rb"^(?:\xef\xbb\xbf)?<\?xml[^>]*?encoding\s*=\s*[\"']([^\"']*)")
+
+
+# -- public API -----------------------------------------------------------------------
+
+def validate_files(paths: Sequence[Path], location: str | None = None) -> list[Issue]:
+    """Check one sitemap set; return its issues, ordered by file and line.
+
+    `paths` are the files of the set: an index and its parts, or a single file (parallel
+    `.gz`/`.txt` variants may come along, see the module docstring). `location` is the
+    absolute URL where the first path is (or will be) published; the others are placed
+    by the index entry that names them, else beside the first. Without `location`, scope
+    is only checked as "every URL on one scheme, host and port".
+    """
+    found = _Found()
+    files = [_read_file(Path(p), n, found) for n, p in enumerate(paths)]
+    _check_set(files, location, found)
+    return found.sorted()
+
+
+def validate_robots(path: Path) -> list[Issue]:
+    """Check the `Sitemap:` lines of a robots.txt: absolute http(s) URLs, each once."""
+    path = Path(path)
+    issues: list[Issue] = []
+    name = path.name
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        return [Issue("robots", name, "", f"cannot read: {exc.strerror or exc}", "error")]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        issues.append(Issue("robots", f"{name}:{line}", "",
+                            "robots.txt is not UTF-8; crawlers may misread it"))
+        text = data.decode("utf-8", "replace")
+    seen: dict[str, int] = {}
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        match = _ROBOTS_SITEMAP.fullmatch(line.split("#", 1)[0] if " #" in line else line)
+        if not match:
+            continue
+        url = match[1]
+        where = f"{name}:{number}"
+        problem = _loc_problem(url)[0] if url else "is empty"
+        if problem:
+            issues.append(Issue("robots", where, "Sitemap",
+                                f"Sitemap: {url!r} {problem}", "error"))
+        elif url in seen:
+            issues.append(Issue("robots", where, "Sitemap",
+                                f"Sitemap: {url} is already given on line {seen[url]}"))
+        else:
+            seen[url] = number
+    return issues
+
+
+def sitemap_locs(path: Path) -> tuple[str | None, list[str]]:
+    """The kind of a sitemap file and the URLs it lists, read as safely as the checker.
+
+    Kind is `urlset`, `sitemapindex`, `text`, or None when the file cannot be read as a
+    sitemap. For an index the URLs are its parts. Issues are not reported here.
+    """
+    info = _read_file(Path(path), 0, _Found())
+    return info.kind, [loc for loc, *_ in info.locs]
+
+
+# -- collecting issues ----------------------------------------------------------------
+
+class _Found:
+    """Issues with their file order and line, for a report sorted by place."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[int, int, int, Issue]] = []
+
+    def add(self, file_no: int, name: str, line: int | None, code: str, field: str,
+            message: str, level: Level = "error") -> None:
+        where = f"{name}:{line}" if line else name
+        self.items.append((file_no, line or 0, len(self.items),
+                           Issue(code, where, field, message, level)))
+
+    def sorted(self) -> list[Issue]:
+        return [item[3] for item in sorted(self.items, key=lambda i: i[:3])]
+
+
+@dataclass(slots=True)
+class _File:
+    """What reading one file learnt, for the set-wide checks."""
+
+    path: Path
+    number: int
+    kind: str | None = None  # urlset | sitemapindex | text | None
+    # (loc, line, origin, path) per entry; origin is None for a loc that failed its check.
+    locs: list[tuple[str, int, tuple[str, str, int] | None, str]] = field(default_factory=list)
+    name: str = ""
+    variant: str = ""  # xml, xml.gz, txt or txt.gz: which parallel copy of the set
+
+    def __post_init__(self) -> None:
+        self.name = self.path.name
+        lower = self.name.lower()
+        gz = lower.endswith(".gz")
+        base = lower[:-3] if gz else lower
+        self.variant = ("txt" if base.endswith(".txt") else "xml") + (".gz" if gz else "")
+
+
+# -- reading bytes --------------------------------------------------------------------
+
+class _Reader:
+    """The bytes of one file, gunzipped when they are gzip, cut off past `MAX_BYTES`."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self.raw = raw
+        self.gzipped = raw.read(2) == _GZIP_MAGIC
+        raw.seek(0)
+        self.stream: IO[bytes] = gzip.GzipFile(fileobj=raw, mode="rb") if self.gzipped else raw
+        self.total = 0
+        self.over = False
+        self.error: str | None = None
+
+    def read(self, size: int = _CHUNK) -> bytes:
+        if self.over or self.error:
+            return b""
+        try:
+            data = self.stream.read(size)
+        except (OSError, EOFError, zlib.error) as exc:
+            self.error = str(exc) or type(exc).__name__
+            return b""
+        self.total += len(data)
+        if self.total > MAX_BYTES:
+            self.over = True
+        return data
+
+    def drain(self) -> None:
+        """Read on (to the cap) so the size and the gzip checksum are known."""
+        while self.read():
+            pass
+
+
+def _read_file(path: Path, number: int, found: _Found) -> _File:
+    info = _File(path, number)
+    name = info.name
+
+    def add(line: int | None, code: str, fld: str, message: str,
+            level: Level = "error") -> None:
+        found.add(number, name, line, code, fld, message, level)
+
+    try:
+        raw = path.open("rb")
+    except OSError as exc:
+        add(None, "xml" if info.variant.startswith("xml") else "text", "",
+            f"cannot read: {exc.strerror or exc}")
+        return info
+    with raw:
+        reader = _Reader(raw)
+        named_gz = name.lower().endswith(".gz")
+        if named_gz and not reader.gzipped:
+            add(None, "gzip", "", "named .gz but not gzip data")
+        elif reader.gzipped and not named_gz:
+            add(None, "gzip", "", "gzip data in a file not named .gz", "warning")
+        if info.variant.startswith("txt"):
+            _read_text(reader, info, add)
+        else:
+            _read_xml(reader, info, add)
+        reader.drain()
+        if reader.error:
+            add(None, "gzip", "", f"gzip data does not decompress: {reader.error}")
+        if reader.over:
+            what = "uncompressed " if reader.gzipped else ""
+            add(None, "size", "", f"more than {MAX_BYTES:,} bytes {what}(the protocol's "
+                f"limit per file); stopped reading there")
+    return info
+
+
+# -- XML ------------------------------------------------------------------------------
+
+_SAFE = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+             remove_comments=True, remove_pis=True)
+
+
+def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
+    """Find the root with a start-event parser, then stream the entries with another.
+
+    The second parser reports only entry elements (`url` or `sitemap`), so Python sees
+    one event per entry; each is checked with its children, then dropped from the tree.
+    """
+    etree.clear_error_log()  # so the first logged error is this file's
+    sniff = etree.XMLPullParser(events=("start",), **_SAFE)
+    held: list[bytes] = []
+    check: _XmlCheck | None = None
+    parser: etree.XMLPullParser | None = None
+    try:
+        while chunk := reader.read():
+            if parser is None:
+                if not held and not _utf8_declared(chunk, add):
+                    return
+                held.append(chunk)
+                sniff.feed(chunk)
+                for _event, elem in sniff.read_events():
+                    check = _XmlCheck.start(elem, info, add)
+                    if check is None:
+                        return
+                    parser = etree.XMLPullParser(events=("end",), tag=check.entry_tag, **_SAFE)
+                    break
+                if parser is None:
+                    continue
+                chunk = b"".join(held)
+                held.clear()
+                del sniff
+            parser.feed(chunk)
+            for _event, elem in parser.read_events():
+                check.entry(elem)  # type: ignore[union-attr]
+        if parser is None:
+            if reader.total == 0 and not reader.error:
+                add(None, "xml", "", "empty file; a sitemap holds a <urlset> or <sitemapindex>")
+                return
+            sniff.close()
+            add(None, "xml", "", "no XML element found")
+            return
+        root = parser.close()
+        for _event, elem in parser.read_events():
+            check.entry(elem)  # type: ignore[union-attr]
+        check.finish(root)  # type: ignore[union-attr]
+    except etree.XMLSyntaxError as exc:
+        if reader.error or reader.over:
+            return  # the cut-off is the news, not the parse error it causes
+        first = exc.error_log[0] if len(exc.error_log) else None
+        if first is not None:
+            line, message = first.line, f"{first.message.strip()} (column {first.column})"
+        else:
+            line, message = exc.lineno, _LINE_COLUMN.sub("", exc.msg or str(exc))
+        add(line if line and line > 0 else None, "xml", "", f"not well-formed XML: {message}")
+
+
+def _utf8_declared(chunk: bytes, add: Callable[..., None]) -> bool:
+    """False (after an issue) when the file is declared or marked as other than UTF-8."""
+    if chunk.startswith((b"\xff\xfe", b"\xfe\xff")):
+        add(1, "xml", "", "UTF-16 text; sitemaps must be UTF-8")
+        return False
+    match = _XML_DECL_ENCODING.match(chunk[:512])
+    if match and match[1].decode("ascii", "replace").lower().replace("_", "-") not in (
+            "utf-8", "utf8"):
+        add(1, "xml", "", f"declared encoding {match[1].decode('ascii', 'replace')!r}; "
+            "sitemaps must be UTF-8")
+        return False
+    return True
+
+
+class _XmlCheck:
+    """Checks each entry as the pull parser finishes it, then drops it from the tree."""
+
+    def __init__(self, info: _File, add: Callable[..., None], kind: str) -> None:
+        self.info = info
+        self.add = add
+        self.kind = kind
+        self.entry_tag = _URL if kind == "urlset" else _SITEMAP
+        self.entry_name = _local(self.entry_tag)
+        order = _URL_ORDER if kind == "urlset" else _SITEMAP_ORDER
+        self.names = list(order)
+        self.order = {_SM + name: position for name, position in order.items()}
+        self.root: etree._Element | None = None
+        self.entries = 0
+        self.seen_entry = False  # other namespaces may only come before the first entry
+        # Values already found good: real sites repeat their dates and frequencies.
+        self.good: dict[str, set[str]] = {"lastmod": set(), "changefreq": set(),
+                                          "priority": set()}
+
+    @classmethod
+    def start(cls, elem: etree._Element, info: _File,
+              add: Callable[..., None]) -> _XmlCheck | None:
+        """A checker for the file whose root element is `elem`, or None (after an issue)."""
+        tree = elem.getroottree()
+        docinfo = tree.docinfo
+        if docinfo.internalDTD is not None or docinfo.doctype:
+            add(1, "xml", "", "has a DOCTYPE, which sitemaps must not have "
+                "(refused unread: entity expansion and external entities)")
+            return None
+        ns, local = _split(elem.tag)
+        if ns != SITEMAP_NS or local not in ("urlset", "sitemapindex"):
+            what = (f"<{local}> in the namespace {ns or '(none)'!r}"
+                    if local in ("urlset", "sitemapindex")
+                    else f"<{local}>" + (f" (namespace {ns})" if ns else ""))
+            add(elem.sourceline, "namespace", "",
+                f"root element is {what}; a sitemap's root is <urlset> or "
+                f"<sitemapindex> in the namespace {SITEMAP_NS}")
+            return None
+        info.kind = local
+        return cls(info, add, local)
+
+    # -- one entry at a time ------------------------------------------------------
+
+    def entry(self, elem: etree._Element) -> None:
+        root = self.root
+        if root is None:
+            root = self.root = elem.getroottree().getroot()
+            self._attributes(root)
+            self._text(root.text, root.sourceline, f"inside <{self.info.kind}>")
+        if elem.getparent() is not root:
+            return  # a misplaced <url>, reported by the entry it stands in
+        while (first := root[0]) is not elem:
+            self._sibling(first)
+            root.remove(first)
+        self.seen_entry = True
+        self.entries += 1
+        if self.entries == MAX_ENTRIES + 1:
+            self.add(elem.sourceline, "size", "", f"more than {MAX_ENTRIES:,} entries in one "
+                     "file (the protocol's limit)")
+        self._fields(elem)
+        elem.clear(keep_tail=True)  # stays until the next entry, for its tail
+
+    def finish(self, root: etree._Element) -> None:
+        if self.root is None:
+            self._attributes(root)
+            self._text(root.text, root.sourceline, f"inside <{self.info.kind}>")
+        for child in list(root):
+            self._sibling(child)
+        if self.entries == 0:
+            self.add(root.sourceline, "structure", "", f"<{self.info.kind}> has no "
+                     f"<{self.entry_name}>; the schema needs at least one")
+
+    def _sibling(self, elem: etree._Element) -> None:
+        """A child of the root other than the current entry: done entries and the rest."""
+        tag = elem.tag
+        tail = elem.tail
+        if tail and not tail.isspace():
+            self._text(tail, elem.sourceline, f"after <{_local(tag)}>")
+        if tag == self.entry_tag:
+            return
+        line = elem.sourceline
+        if isinstance(tag, str) and tag.startswith("{") and not tag.startswith(_SM):
+            if self.seen_entry:
+                self.add(line, "structure", "", f"<{_local(tag)}> of another namespace after "
+                         f"the first <{self.entry_name}>; the schema allows such elements only "
+                         "before it")
+        else:
+            self.add(line, "structure", "", f"unexpected <{_local(tag)}> in "
+                     f"<{self.info.kind}>; expected <{self.entry_name}>"
+                     + ("" if str(tag).startswith("{") else " (no namespace)"))
+
+    def _attributes(self, elem: etree._Element) -> None:
+        for key in elem.keys():
+            if not key.startswith(_XSI):
+                self.add(elem.sourceline, "structure", _local(elem.tag),
+                         f"<{_local(elem.tag)}> has an attribute {_local(key)!r}, which "
+                         "the schema does not allow")
+
+    def _text(self, text: str | None, line: int | None, where: str) -> None:
+        if text and not text.isspace():
+            self.add(line, "structure", "", f"text {_short(text.strip())!r} {where}, "
+                     "where the schema allows none")
+
+    def _fields(self, elem: etree._Element) -> None:
+        add = self.add
+        entry = self.entry_name
+        if elem.keys():
+            self._attributes(elem)
+        text = elem.text
+        if text and not text.isspace():
+            self._text(text, elem.sourceline, f"inside <{entry}>")
+        order = self.order
+        good = self.good
+        state = 0
+        loc = None
+        loc_line = 0
+        for child in elem:
+            tag = child.tag
+            tail = child.tail
+            if tail and not tail.isspace():
+                self._text(tail, child.sourceline, f"inside <{entry}>")
+            position = order.get(tag)
+            if position is not None:
+                if position <= state:
+                    add(child.sourceline, "structure", _local(tag),
+                        f"<{_local(tag)}> is repeated or out of order in <{entry}> (order: "
+                        f"{', '.join(self.names)}, then elements of other namespaces)")
+                else:
+                    state = position
+                if len(child) or child.keys():
+                    add(child.sourceline, "structure", _local(tag),
+                        f"<{_local(tag)}> must hold text only")
+                value = child.text or ""
+                if position == 1:
+                    if loc is None:
+                        loc, loc_line = value, child.sourceline
+                    continue
+                name = self.names[position - 1]
+                known = good[name]
+                if value in known:
+                    continue
+                problem = _VALUE_CHECKS[name](value)
+                if problem is None:
+                    if len(known) < 10_000:
+                        known.add(value)
+                else:
+                    add(child.sourceline, name, name, problem[0], problem[1])
+            elif isinstance(tag, str) and tag[0] == "{" and not tag.startswith(_SM):
+                state = _FOREIGN
+                if tag == _XHTML_LINK and entry == "url":
+                    _check_alternate(child, add)
+            elif isinstance(tag, str):
+                line = child.sourceline
+                if tag[0] == "{":
+                    add(line, "structure", _local(tag),
+                        f"<{_local(tag)}> is not allowed in <{entry}> (allowed: "
+                        f"{', '.join(self.names)}, then elements of other namespaces)")
+                else:
+                    add(line, "structure", tag, f"<{tag}> has no namespace; <{entry}> holds "
+                        "only sitemaps.org elements and elements of other namespaces")
+        if loc is None:
+            add(elem.sourceline, "structure", "loc", f"<{entry}> has no <loc>")
+            return
+        _record_loc(self.info, add, loc.strip(), loc_line)
+
+
+def _record_loc(info: _File, add: Callable[..., None], url: str, line: int) -> None:
+    """Check one listed URL and keep it for the set-wide scope and duplicate checks."""
+    problem, origin, path, fragment = _loc_problem(url)
+    if problem:
+        add(line, "loc", "loc", f"{_short(url)!r} {problem}")
+        info.locs.append((url, line, None, ""))
+        return
+    if fragment:
+        add(line, "loc", "loc", f"{_short(url)} has a #fragment, which crawlers drop; "
+            "list the page once without it", "warning")
+    info.locs.append((url, line, origin, path))
+
+
+def _split(tag: str) -> tuple[str, str]:
+    if tag.startswith("{"):
+        ns, _, local = tag[1:].partition("}")
+        return ns, local
+    return "", tag
+
+
+def _local(tag: object) -> str:
+    return tag.rpartition("}")[2] if isinstance(tag, str) else str(tag)
+
+
+def _short(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+# -- values ---------------------------------------------------------------------------
+
+def _loc_problem(url: str) -> tuple[str | None, tuple[str, str, int] | None, str, bool]:
+    """(problem, origin, path, has fragment) for one URL; problem None when it is valid."""
+    if len(url) > MAX_LOC:
+        return f"is {len(url):,} characters long (at most {MAX_LOC:,})", None, "", False
+    match = _URI.fullmatch(url)
+    if match is None:
+        return _diagnose(url), None, "", False
+    if len(url) < MIN_LOC:
+        return (f"is shorter than {MIN_LOC} characters, the schema's minimum for a <loc>",
+                None, "", False)
+    scheme = match["scheme"].lower()
+    port_text = match["port"]
+    if port_text:
+        port = int(port_text)
+        if port > 65535:
+            return f"has port {port}, above 65535", None, "", False
+    else:
+        port = 443 if scheme == "https" else 80
+    return None, (scheme, match["host"].lower(), port), match["path"] or "/", bool(
+        match["fragment"])
+
+
+def _diagnose(url: str) -> str:
+    """Why `_URI` refused a URL, in words."""
+    if not url:
+        return "is empty"
+    head = url[:8].lower()
+    if not (head.startswith("http://") or head.startswith("https://")):
+        return "is not an absolute http(s) URL"
+    for position, char in enumerate(url):
+        if char not in _URI_CHARS:
+            encoded = "".join(f"%{b:02X}" for b in char.encode("utf-8", "replace"))
+            return (f"has {char!r} at position {position + 1}, which a URL may not hold "
+                    f"unencoded (percent-encode it: {encoded})")
+    bad = _BAD_PERCENT.search(url)
+    if bad:
+        return f"has a '%' at position {bad.start() + 1} not followed by two hex digits"
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises for a bad port
+    except ValueError as exc:
+        return f"is not a valid URL ({exc})"
+    if not parts.hostname:
+        return "has no host"
+    return "is not a valid RFC 3986 URL ('[', ']' only around an IPv6 host; '#' once)"
+
+
+def _lastmod_problem(value: str) -> tuple[str, Level] | None:
+    text = value.strip()
+    match = _DATETIME.fullmatch(text)
+    problem = _datetime_range(match) if match else "is not a W3C Datetime"
+    if problem:
+        return (f"{_short(text)!r} {problem} (write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with "
+                "a zone, like 2024-05-01T13:30:00+02:00)", "error")
+    assert match is not None
+    _year, _month, day, hour, _minute, second, _frac, zone = match.groups()
+    has_time = hour is not None
+    w3c = (zone is not None) == has_time and not (has_time and hour == "24")
+    xsd = day is not None and (not has_time or second is not None)
+    if w3c and xsd:
+        return None
+    if not w3c and not xsd:
+        return (f"{text!r} is neither a W3C Datetime nor a date the sitemaps.org schema "
+                "accepts (write YYYY-MM-DD or YYYY-MM-DDThh:mm:ssTZD)", "error")
+    if not xsd:
+        return (f"{text!r} is W3C Datetime, but the sitemaps.org schema rejects it (it "
+                "needs a full date, and seconds in a time)", "warning")
+    if has_time and zone is None:
+        return (f"{text!r} has a time without a zone; W3C Datetime needs one (Z or "
+                "+hh:mm), else each reader guesses", "warning")
+    return (f"{text!r} is accepted by the schema but is not W3C Datetime (a zone on a "
+            "date, or 24:00:00)", "warning")
+
+
+def _datetime_range(match: re.Match[str]) -> str | None:
+    year, month, day, hour, minute, second, frac, zone = match.groups()
+    if int(year) == 0:
+        return "has year 0000"
+    if month is not None and not 1 <= int(month) <= 12:
+        return "has no such month"
+    if day is not None and not 1 <= int(day) <= 28 and not (
+            int(day) <= calendar.monthrange(int(year), int(month))[1]):
+        return "has no such day"
+    if hour is not None:
+        h, m, sec = int(hour), int(minute), int(second or 0)
+        end_of_day = h == 24 and m == 0 and sec == 0 and not (frac or "").strip(".0")
+        if not end_of_day and (h > 23 or m > 59 or sec > 59):
+            return "has no such time"
+    if zone not in (None, "Z"):
+        zh, zm = int(zone[1:3]), int(zone[4:6])
+        if zm > 59 or zh > 14 or (zh == 14 and zm):
+            return "has a zone offset outside -14:00 to +14:00"
+    return None
+
+
+def _changefreq_problem(value: str) -> tuple[str, Level] | None:
+    if value in CHANGEFREQS:
+        return None
+    hint = ""
+    if value.strip().lower() in CHANGEFREQS:
+        hint = f" (write {value.strip().lower()!r}: lower case, no spaces)"
+    return (f"{_short(value)!r} is not a changefreq; use one of "
+            f"{', '.join(sorted(CHANGEFREQS))}{hint}", "error")
+
+
+def _priority_problem(value: str) -> tuple[str, Level] | None:
+    text = value.strip()
+    # xsd:decimal: no exponent, no inf/nan; "-0" and "-0.0" equal 0 and so pass.
+    if _DECIMAL.fullmatch(text) and 0 <= Decimal(text) <= 1:
+        return None
+    return f"{_short(text)!r} is not a decimal from 0.0 to 1.0", "error"
+
+
+_VALUE_CHECKS: dict[str, Callable[[str], tuple[str, Level] | None]] = {
+    "lastmod": _lastmod_problem,
+    "changefreq": _changefreq_problem,
+    "priority": _priority_problem,
+}
+
+
+def _check_alternate(link: etree._Element, add: Callable[..., None]) -> None:
+    rel = link.get("rel")
+    hreflang = link.get("hreflang")
+    href = link.get("href")
+    if rel == "alternate" and hreflang is not None and _HREFLANG.fullmatch(hreflang) and (
+            href is not None and _URI.fullmatch(href.strip())
+            and MIN_LOC <= len(href.strip()) <= MAX_LOC):
+        return
+    line = link.sourceline
+    if rel != "alternate":
+        add(line, "hreflang", "rel", f"xhtml:link has rel={rel!r}; a sitemap alternate "
+            "needs rel=\"alternate\"")
+    if hreflang is None or not _HREFLANG.fullmatch(hreflang):
+        add(line, "hreflang", "hreflang", f"hreflang={hreflang!r} is not a language tag "
+            "(like en, pt-BR, zh-Hant-TW) or x-default")
+    if href is None:
+        add(line, "hreflang", "href", "xhtml:link has no href")
+    else:
+        problem = _loc_problem(href.strip())[0]
+        if problem:
+            add(line, "hreflang", "href", f"href {_short(href)!r} {problem}")
+
+
+# -- text sitemaps --------------------------------------------------------------------
+
+def _read_text(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
+    info.kind = "text"
+    number = entries = 0
+    for line in _lines(reader):
+        number += 1
+        if number == 1 and line.startswith(b"\xef\xbb\xbf"):
+            add(1, "text", "", "starts with a byte-order mark, which some crawlers read "
+                "as part of the first URL", "warning")
+            line = line[3:]
+        if line.endswith(b"\r"):
+            line = line[:-1]
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            add(number, "text", "", "not UTF-8 text; a text sitemap must be UTF-8")
+            return
+        if not text.strip():
+            add(number, "text", "", "blank line; a text sitemap has one URL on every line")
+            continue
+        if text != text.strip() or len(text.split()) != 1:
+            add(number, "text", "", f"{_short(text)!r} is not one URL alone on its line")
+            continue
+        entries += 1
+        if entries == MAX_ENTRIES + 1:
+            add(number, "size", "", f"more than {MAX_ENTRIES:,} URLs in one file "
+                "(the protocol's limit)")
+        _record_loc(info, add, text, number)
+    if number == 0 and not reader.error:
+        add(None, "text", "", "empty file; a text sitemap lists at least one URL")
+
+
+def _lines(reader: _Reader) -> Iterator[bytes]:
+    """Lines without their "\\n"; a final newline ends the last line, it adds none."""
+    pending = b""
+    while chunk := reader.read():
+        lines = (pending + chunk).split(b"\n")
+        pending = lines.pop()
+        yield from lines
+    if pending:
+        yield pending
+
+
+# -- the set --------------------------------------------------------------------------
+
+def _check_set(files: list[_File], location: str | None, found: _Found) -> None:
+    by_name = {f.name: f for f in files}
+    placed: dict[str, str] = {}  # file name -> URL an index gives it
+    listed: set[str] = set()
+    for index in (f for f in files if f.kind == "sitemapindex"):
+        for loc, line, _origin, _path in index.locs:
+            segment = unquote(loc.rstrip().rsplit("/", 1)[-1].split("?", 1)[0])
+            target = by_name.get(segment)
+            if target is None:
+                found.add(index.number, index.name, line, "index", "loc",
+                          f"lists {_short(loc)}, but no {segment or 'file'} is among the "
+                          "files of this set")
+                continue
+            if target.kind == "sitemapindex":
+                found.add(index.number, index.name, line, "index", "loc",
+                          f"lists {_short(loc)}, which is an index itself; an index may "
+                          "list sitemaps only")
+                continue
+            placed.setdefault(segment, loc)
+            listed.add(segment)
+    indexed_variants = {f.variant for f in files if f.kind == "sitemapindex"}
+    for f in files:
+        if f.kind in ("urlset", "text") and f.variant in indexed_variants and not (
+                {f.name, _twin(f.name)} & listed):
+            found.add(f.number, f.name, None, "index", "",
+                      "is part of the set but no index lists it", "warning")
+
+    _check_scope(files, location, placed, found)
+    _check_duplicates(files, found)
+
+
+def _twin(name: str) -> str:
+    return name[:-3] if name.endswith(".gz") else name + ".gz"
+
+
+def _check_scope(files: list[_File], location: str | None, placed: dict[str, str],
+                 found: _Found) -> None:
+    if location is None:
+        origin = next((o for f in files for _l, _n, o, _p in f.locs if o), None)
+        if origin is None:
+            return
+        shown = _origin_text(origin)
+        for f in files:
+            for loc, line, o, _p in f.locs:
+                if o is not None and o != origin:
+                    found.add(f.number, f.name, line, "scope", "loc",
+                              f"{_short(loc)} is not on {shown}, like the set's first URL")
+        return
+    folder = location.rsplit("/", 1)[0] + "/"
+    for f in files:
+        where = location if f.number == 0 else placed.get(f.name) or folder + f.name
+        problem, origin, path, _frag = _loc_problem(where)
+        if problem or origin is None:
+            continue  # a bad location is the caller's to report
+        prefix = path.rsplit("/", 1)[0] + "/"
+        index = f.kind == "sitemapindex"
+        shown = _origin_text(origin) if index else _origin_text(origin) + prefix
+        for loc, line, o, p in f.locs:
+            if o is None:
+                continue
+            if o != origin or not (index or p.startswith(prefix)):
+                found.add(f.number, f.name, line, "scope", "loc",
+                          f"{_short(loc)} is outside {shown}, where a sitemap at "
+                          f"{where} may point")
+
+
+def _origin_text(origin: tuple[str, str, int]) -> str:
+    scheme, host, port = origin
+    default = 443 if scheme == "https" else 80
+    return f"{scheme}://{host}" + ("" if port == default else f":{port}")
+
+
+def _check_duplicates(files: list[_File], found: _Found) -> None:
+    seen: dict[tuple[str, str], tuple[str, int]] = {}
+    for f in files:
+        group = f.variant if f.kind != "sitemapindex" else f"index {f.name}"
+        for loc, line, _o, _p in f.locs:
+            key = (group, loc)
+            first = seen.setdefault(key, (f.name, line))
+            if first != (f.name, line):
+                found.add(f.number, f.name, line, "duplicate", "loc",
+                          f"{_short(loc)} is already listed at {first[0]}:{first[1]}",
+                          "warning")
