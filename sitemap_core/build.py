@@ -94,6 +94,7 @@ class _Run:
         self.canonicals: dict[str, str] = {}
         self._git: GitDates | None | bool = False  # False: not loaded yet
         self._state: ContentState | None | bool = False
+        self._stamps: dict[str, tuple[str, float]] = {}  # lastmod strings seen, as written
 
     # -- the stream -------------------------------------------------------------------
 
@@ -146,23 +147,28 @@ class _Run:
         self.issues.append(Issue(code, page.label, field, message, level))  # type: ignore[arg-type]
 
     def _entries(self, pages: Iterable[Page]) -> Iterator[tuple]:
+        """Each listed page as `(escaped loc, lastmod, sort key, changefreq, priority,
+        alternates)`; written for speed, as it runs once per URL."""
         s = self.s
+        base, scope = self.base, self.scope
         filtering = bool(s.exclude or s.exclude_regex)
         ruling = bool(s.rules)
         default_freq = s.changefreq.value if s.changefreq else None
         default_prio = _priority_text(s.priority)
         url_level = "error" if s.invalid_urls == "error" else "warning"
+        make_loc = urls.loc
         for page in pages:
             if page.exclude:
                 continue
             try:
-                loc = urls.loc(self.base, page.url, self.scope)
+                loc = make_loc(base, page.url, scope)
             except urls.URLError as exc:
                 self._issue(exc.code, page, "url", f"left out: {exc}", url_level)
                 continue
-            path = unquote(loc[len(self.base):]) if loc.startswith(self.base) else loc
-            if filtering and rules.excluded(path, loc, s):
-                continue
+            if filtering or ruling:
+                path = unquote(loc[len(base):]) if loc.startswith(base) else loc
+                if filtering and rules.excluded(path, loc, s):
+                    continue
             facts = None
             if page.output is not None:
                 facts = read_page(page.output, loc)
@@ -173,9 +179,11 @@ class _Run:
                                                page.label)
                     continue
             stamp, key = self._lastmod(page, loc, facts)
-            freq, prio = (rules.defaults(path, s) if ruling else (None, None))
-            freq_text = freq.value if freq else default_freq
-            prio_text = _priority_text(prio) if prio is not None else default_prio
+            freq_text, prio_text = default_freq, default_prio
+            if ruling:
+                freq, prio = rules.defaults(path, s)
+                freq_text = freq.value if freq else default_freq
+                prio_text = _priority_text(prio) if prio is not None else default_prio
             if page.changefreq is not None:
                 try:
                     freq_text = parse_changefreq(page.changefreq).value
@@ -186,8 +194,10 @@ class _Run:
                     prio_text = _priority_text(parse_priority(page.priority))
                 except ValueError as exc:
                     self._issue("priority", page, "priority", f"priority left out: {exc}")
-            alternates = self._alternates(page) if page.alternates else ()
-            yield (urls.escape(loc), stamp, key, freq_text, prio_text, alternates)
+            if "&" in loc or "'" in loc:  # the only XML specials percent-encoding leaves
+                loc = urls.escape(loc)
+            yield (loc, stamp, key, freq_text, prio_text,
+                   self._alternates(page) if page.alternates else ())
 
     def _alternates(self, page: Page) -> tuple[tuple[str, str], ...]:
         out = []
@@ -210,13 +220,22 @@ class _Run:
     def _lastmod(self, page: Page, loc: str, facts) -> tuple[str | None, float | None]:
         tz = self.s.timezone
         if page.lastmod is not None:
-            try:
-                value = lastmod.parse(page.lastmod, tz)
-            except ValueError as exc:
-                self._issue("lastmod", page, "lastmod", f"lastmod from the page ignored: {exc}")
-            else:
-                self.sources["page"] += 1
-                return lastmod.to_w3c(value), lastmod.sort_key(value, tz)
+            known = self._stamps.get(page.lastmod) if isinstance(page.lastmod, str) else None
+            if known is None:
+                try:
+                    value = lastmod.parse(page.lastmod, tz)
+                except ValueError as exc:
+                    self._issue("lastmod", page, "lastmod", f"lastmod from the page ignored: {exc}")
+                    return self._lastmod_from_sources(page, loc, facts)
+                known = lastmod.to_w3c(value), lastmod.sort_key(value, tz)
+                if isinstance(page.lastmod, str) and len(self._stamps) < 100_000:
+                    self._stamps[page.lastmod] = known
+            self.sources["page"] += 1
+            return known
+        return self._lastmod_from_sources(page, loc, facts)
+
+    def _lastmod_from_sources(self, page: Page, loc: str, facts) -> tuple[str | None, float | None]:
+        tz = self.s.timezone
         value, source = self._from_sources(page, loc, facts)
         if value is None:
             return None, None

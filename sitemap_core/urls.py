@@ -14,6 +14,8 @@ _QUERY_SAFE = _PATH_SAFE + "?"
 # already RFC 3986-clean, and skips the slower split-and-quote path.
 _CLEAN = re.compile(r"[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*)*")
 _LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+# The common case, checked in one step: a site-relative URL with nothing to encode.
+_PLAIN_RELATIVE = re.compile(r"(?![A-Za-z][A-Za-z0-9+.-]*:|//)[A-Za-z0-9\-._~:/?@!$&'()*+,;=]*")
 _CONTROL = re.compile(r"[\x00-\x20\x7f]")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _XML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;"})
@@ -29,7 +31,7 @@ class URLError(ValueError):
 
 def encode(url: str) -> str:
     """Percent-encode a URL per RFC 3986: non-ASCII as UTF-8, nothing encoded twice."""
-    if _CLEAN.fullmatch(url) and "#" not in url.partition("#")[2]:
+    if _CLEAN.fullmatch(url) and "#" not in url.partition("#")[2] and "/." not in url:
         return url
     # Encoded first: urlsplit silently drops tabs, newlines and edge spaces.
     parts = urlsplit(_CONTROL.sub(lambda m: f"%{ord(m[0]):02X}", url))
@@ -43,10 +45,31 @@ def encode(url: str) -> str:
     return urlunsplit((
         parts.scheme,
         netloc,
-        _quote(parts.path, _PATH_SAFE),
+        _quote(_remove_dot_segments(parts.path), _PATH_SAFE),
         _quote(parts.query, _QUERY_SAFE),
         _quote(parts.fragment, _QUERY_SAFE),
     ))
+
+
+def _remove_dot_segments(path: str) -> str:
+    """RFC 3986 section 5.2.4: `/a/./b/../c` is `/a/c`."""
+    if "." not in path:
+        return path
+    out: list[str] = []
+    segments = path.split("/")
+    for i, segment in enumerate(segments):
+        last = i == len(segments) - 1
+        if segment == "..":
+            if len(out) > 1:
+                out.pop()
+            if last:
+                out.append("")
+        elif segment == ".":
+            if last:
+                out.append("")
+        else:
+            out.append(segment)
+    return "/".join(out)
 
 
 def _quote(text: str, safe: str) -> str:
@@ -109,8 +132,13 @@ def escape(text: str) -> str:
 def loc(base_url: str, url: str, scope: str) -> str:
     """The checked, encoded absolute URL for `url` (not yet XML-escaped), without fragment.
 
-    A `#fragment` names a place in a page, not a page: crawlers drop it, so it is dropped.
+    `base_url` ends with a slash. A `#fragment` names a place in a page, not a page:
+    crawlers drop it, so it is dropped. Dot segments are resolved before the scope check.
     """
+    if _PLAIN_RELATIVE.fullmatch(url) and "/." not in "/" + url:
+        absolute = base_url + url.lstrip("/")
+        if len(absolute) <= MAX_LOC:
+            return absolute
     try:
         absolute = encode(join(base_url, url.partition("#")[0]))
     except (ValueError, UnicodeError) as exc:
