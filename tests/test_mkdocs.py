@@ -1,0 +1,266 @@
+"""The MkDocs adapter, through real `mkdocs build` runs on copies of example_sites/mkdocs.
+
+Each copy sits in a temporary git repository (docs_dir two folders down) whose commits
+have fixed dates; every sitemap written is parsed with lxml and checked by the validator.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import logging
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from helpers import NS, parse, urls_in
+from mkdocs.commands import build as mkdocs_build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort, ConfigurationError
+
+from sitemap_core.options import OPTIONS
+from sitemap_core.validate import validate_files
+from sitemap_mkdocs.config import MKDOCS_DEFAULTS
+from sitemap_mkdocs.plugin import SitemapPlugin
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "example_sites" / "mkdocs"
+BASE = "https://example.org/docs/"
+CAFE = "caf%C3%A9%20%26%20cr%C3%A8me"
+FIRST, SECOND, THIRD = ("2023-01-10T09:00:00+00:00", "2023-06-15T14:30:00+02:00",
+                        "2024-03-01T08:00:00-05:00")
+CHANGED = {SECOND: ("guide/install.md", "guide/café & crème.md"),
+           THIRD: ("guide/advanced/tuning.md", "orphan.md")}
+# Source, URL with and without use_directory_urls, and the date <lastmod> must show.
+PAGES = [
+    ("index.md", "", "index.html", FIRST),
+    ("about.md", "about/", "about.html", "2024-02-29"),  # front matter `updated:`
+    ("guide/index.md", "guide/", "guide/index.html", FIRST),
+    ("guide/install.md", "guide/install/", "guide/install.html", SECOND),
+    ("guide/café & crème.md", f"guide/{CAFE}/", f"guide/{CAFE}.html", SECOND),
+    ("guide/advanced/index.md", "guide/advanced/", "guide/advanced/index.html", FIRST),
+    ("guide/advanced/tuning.md", "guide/advanced/tuning/", "guide/advanced/tuning.html", THIRD),
+    ("orphan.md", "orphan/", "orphan.html", THIRD),  # not in nav
+]
+DIRECTORY_URLS = {BASE + url for _, url, _, _ in PAGES}
+ROBOTS_RULES = (EXAMPLE / "docs" / "robots.txt").read_text(encoding="utf-8")
+SITEMAP_FILE = re.compile(r"(sitemap|map)(-\d+)?\.(xml|txt)(\.gz)?")
+
+
+@pytest.fixture
+def site(git_repo) -> Path:
+    """A copy of the example site in `repo/website/`, committed three times."""
+    repo = git_repo("repo")
+    root = repo.root / "website"
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("site", ".sitemap-cache"))
+    repo.write(".gitignore", "site/\n.sitemap-cache/\n")
+    repo.commit("the example site", FIRST)
+    for date, sources in CHANGED.items():
+        for source in sources:
+            with (root / "docs" / source).open("a", encoding="utf-8") as f:
+                f.write(f"\nEdited {date}.\n")
+        repo.commit("edit pages", date)
+    return root
+
+
+def build(root: Path, *, strict: bool = False, dirty: bool = False, **config) -> Path:
+    """`mkdocs build` as `mkdocs/__main__.py` runs it; returns site_dir."""
+    cfg = load_config(config_file=str(root / "mkdocs.yml"), strict=strict, **config)
+    cfg.plugins.on_startup(command="build", dirty=dirty)
+    try:
+        mkdocs_build.build(cfg, dirty=dirty)
+    finally:
+        cfg.plugins.on_shutdown()
+    return Path(cfg.site_dir)
+
+
+def edit_config(root: Path, **options) -> None:
+    """Set plugin options in mkdocs.yml; `site_url=None` removes the site_url."""
+    path = root / "mkdocs.yml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if options.pop("site_url", "keep") is None:
+        del data["site_url"]
+    next(p for p in data["plugins"] if isinstance(p, dict))["sitemap-suite"].update(options)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def checked(site_dir: Path, base: str = BASE, name: str = "sitemap.xml") -> dict[str, str | None]:
+    """Validate and parse every sitemap file in site_dir; the `{loc: lastmod}` of `name`."""
+    files = sorted(p for p in site_dir.iterdir() if SITEMAP_FILE.fullmatch(p.name))
+    assert site_dir / name in files
+    errors = [i for i in validate_files(files, base + name) if i.level == "error"]
+    assert errors == []
+    for path in files:
+        if ".xml" in path.name:
+            parse(path)
+    return urls_in(site_dir / name)
+
+
+def warnings_of(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records
+            if r.levelno >= logging.WARNING and "sitemap_mkdocs" in r.name]
+
+
+def entry(site_dir: Path, loc: str) -> dict[str, str]:
+    """The child elements of the `<url>` whose `<loc>` is `loc`, by local name."""
+    root = parse(site_dir / "sitemap.xml").getroot()
+    url = next(u for u in root.iterfind("sm:url", NS) if u.findtext("sm:loc", namespaces=NS) == loc)
+    return {child.tag.split("}")[1]: child.text for child in url}
+
+
+@pytest.mark.parametrize("directory_urls", [True, False])
+def test_exact_url_set(site, directory_urls):
+    site_dir = build(site, use_directory_urls=directory_urls)
+    column = 1 if directory_urls else 2
+    assert set(checked(site_dir)) == {BASE + page[column] for page in PAGES}
+
+
+def test_lastmod_is_each_pages_last_commit(site):
+    found = checked(build(site))
+    for _, url, _, expected in PAGES:
+        if len(expected) == 10:  # the page's own date
+            assert found[BASE + url] == expected
+        else:
+            assert dt.datetime.fromisoformat(found[BASE + url]) == dt.datetime.fromisoformat(
+                expected), url
+
+
+def test_front_matter_and_rules(site):
+    site_dir = build(site)
+    checked(site_dir)
+    assert entry(site_dir, BASE + "about/") == {
+        "loc": BASE + "about/", "lastmod": "2024-02-29", "changefreq": "yearly", "priority": "0.9"}
+    assert entry(site_dir, BASE + "guide/install/")["changefreq"] == "weekly"  # rule guide/*
+    assert entry(site_dir, BASE + "orphan/")["changefreq"] == "monthly"  # site default
+    for left_out in ("legacy/", "hidden/", "private/notes/", "drafts/wip/", "scratch/todo/"):
+        assert BASE + left_out not in checked(site_dir)
+    assert (site_dir / "legacy" / "index.html").exists()  # built, just not listed
+    assert (site_dir / "hidden" / "index.html").exists()
+
+
+def test_mkdocs_own_sitemap_is_replaced(site):
+    site_dir = build(site)
+    found = checked(site_dir)
+    assert set(found) == DIRECTORY_URLS  # MkDocs' own would list hidden/, legacy/, private/
+    xml = (site_dir / "sitemap.xml").read_bytes()
+    assert gzip.decompress((site_dir / "sitemap.xml.gz").read_bytes()) == xml
+
+    edit_config(site, filename="map.xml")
+    site_dir = build(site)
+    assert set(checked(site_dir, name="map.xml")) == DIRECTORY_URLS
+    assert not (site_dir / "sitemap.xml").exists()
+    assert not (site_dir / "sitemap.xml.gz").exists()
+
+
+def test_robots_txt_keeps_its_rules_and_gains_one_line(site):
+    build(site)
+    expected = ROBOTS_RULES + f"Sitemap: {BASE}sitemap.xml\n"
+    assert (site / "site" / "robots.txt").read_text(encoding="utf-8") == expected
+    for dirty in (True, False):
+        build(site, dirty=dirty)
+        assert (site / "site" / "robots.txt").read_text(encoding="utf-8") == expected
+
+
+def test_dirty_build_keeps_front_matter_of_unread_pages(site):
+    first = checked(build(site))
+    site_dir = build(site, dirty=True)
+    assert checked(site_dir) == first
+    assert entry(site_dir, BASE + "about/")["priority"] == "0.9"
+
+
+def test_forced_split_makes_a_valid_index(site):
+    edit_config(site, max_urls=3)
+    site_dir = build(site)
+    root = parse(site_dir / "sitemap.xml").getroot()
+    assert root.tag == f"{{{NS['sm']}}}sitemapindex"
+    assert len(root.findall("sm:sitemap", NS)) == 3
+    assert {p.name for p in site_dir.glob("sitemap-*")} == {
+        f"sitemap-{n}.xml{gz}" for n in (1, 2, 3) for gz in ("", ".gz")}
+    assert set(checked(site_dir)) == DIRECTORY_URLS
+
+
+def test_strict_passes_on_the_clean_site(site, caplog):
+    build(site, strict=True, site_url="https://example.org/")
+    assert warnings_of(caplog) == []
+
+
+def test_bad_front_matter_warns_and_fails_strict(site, caplog):
+    about = site / "docs" / "about.md"
+    about.write_text(about.read_text(encoding="utf-8").replace("priority: 0.9", "priority: high"),
+                     encoding="utf-8")
+    site_dir = build(site)
+    assert "priority" not in entry(site_dir, BASE + "about/")
+    assert any("about.md" in w and "priority" in w and "high" in w for w in warnings_of(caplog))
+    with pytest.raises(Abort):
+        build(site, strict=True, site_url="https://example.org/")
+
+
+def test_missing_site_url_writes_nothing_and_fails_strict(site, caplog):
+    edit_config(site, site_url=None)
+    site_dir = build(site)
+    assert not [p for p in site_dir.iterdir() if SITEMAP_FILE.fullmatch(p.name)]
+    assert any("site_url" in w for w in warnings_of(caplog))
+    with pytest.raises(Abort):
+        build(site, strict=True)
+
+
+def test_bad_option_value_warns_and_fails_strict(site, caplog):
+    edit_config(site, gzip_level=12)
+    checked(build(site))
+    assert any("mkdocs.yml (gzip_level)" in w for w in warnings_of(caplog))
+    with pytest.raises(Abort):
+        build(site, strict=True, site_url="https://example.org/")
+
+
+@pytest.mark.parametrize("options", [
+    {"max_urls": "many"}, {"gzip": "sometimes"}, {"exclude": "private/*"},
+    {"formats": ["xml", "html"]}, {"robots_txt": "yes please"}, {"priority": "high"},
+])
+def test_option_type_errors_are_config_errors(options):
+    errors, _ = SitemapPlugin().load_config(options)
+    assert [name for name, _ in errors] == list(options)
+
+
+def test_option_type_error_in_mkdocs_yml(site):
+    edit_config(site, max_urls="many")
+    with pytest.raises(ConfigurationError):
+        load_config(config_file=str(site / "mkdocs.yml"))
+
+
+def test_yaml_booleans_for_words():
+    plugin = SitemapPlugin()
+    assert plugin.load_config({"gzip": False, "validate": False}) == ([], [])
+    assert (plugin.config.gzip, plugin.config.validate) == ("no", "off")
+    plugin.load_config({"gzip": True})
+    assert plugin.config.gzip == "also"
+
+
+def test_every_shared_option_with_its_default():
+    plugin = SitemapPlugin()
+    plugin.load_config({})
+    expected = {o.name: MKDOCS_DEFAULTS.get(o.name, o.default) for o in OPTIONS}
+    assert dict(plugin.config) == expected
+    assert MKDOCS_DEFAULTS == {"gzip": "also"}
+
+
+def test_serve_writes_for_the_dev_address_quietly(tmp_path, caplog):
+    """`mkdocs serve`: site_url becomes the dev address; rebuilds write, nothing leaks out."""
+    root = tmp_path / "website"  # no git here: lastmod would come from the content state
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("site", ".sitemap-cache"))
+    dev = "http://127.0.0.1:8000/docs/"
+    for edit in ("", "\nEdited while serving.\n"):
+        with (root / "docs" / "orphan.md").open("a", encoding="utf-8") as f:
+            f.write(edit)
+        cfg = load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(tmp_path / "tmp"))
+        cfg.site_url = dev
+        cfg.plugins.on_startup(command="serve", dirty=False)
+        mkdocs_build.build(cfg, serve_url=dev)
+        cfg.plugins.on_shutdown()
+        assert set(checked(tmp_path / "tmp", base=dev)) == {
+            url.replace(BASE, dev) for url in DIRECTORY_URLS}  # the draft is served, not listed
+    assert (tmp_path / "tmp" / "drafts" / "wip" / "index.html").exists()
+    assert warnings_of(caplog) == []
+    assert not (root / ".sitemap-cache").exists()
+    build(root)
+    assert (root / ".sitemap-cache").exists()  # a real build does keep content dates
