@@ -15,7 +15,7 @@ _QUERY_SAFE = _PATH_SAFE + "?"
 _CLEAN = re.compile(r"[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*)*")
 _LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 # The common case, checked in one step: a site-relative URL with nothing to encode.
-_PLAIN_RELATIVE = re.compile(r"(?![A-Za-z][A-Za-z0-9+.-]*:|//)[A-Za-z0-9\-._~:/?@!$&'()*+,;=]*")
+_PLAIN_RELATIVE = re.compile(r"[A-Za-z0-9\-._~:/?@!$&'()*+,;=]*")
 _CONTROL = re.compile(r"[\x00-\x20\x7f]")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _XML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;"})
@@ -135,8 +135,15 @@ def loc(base_url: str, url: str, scope: str) -> str:
     `base_url` ends with a slash. A `#fragment` names a place in a page, not a page:
     crawlers drop it, so it is dropped. Dot segments are resolved before the scope check.
     """
-    if _PLAIN_RELATIVE.fullmatch(url) and "/." not in "/" + url:
-        absolute = base_url + url.lstrip("/")
+    if not _SCHEME.match(url) and not url.startswith("//") and "/." not in "/" + url:
+        # Site-relative, no dot segments: it stays in scope, only its length can fail.
+        if _PLAIN_RELATIVE.fullmatch(url):
+            absolute = base_url + url.lstrip("/")
+        else:
+            path, question, query = url.partition("#")[0].partition("?")
+            absolute = base_url + _quote(path.lstrip("/"), _PATH_SAFE)
+            if question:
+                absolute += "?" + _quote(query, _QUERY_SAFE)
         if len(absolute) <= MAX_LOC:
             return absolute
     try:
