@@ -1,1 +1,30 @@
-"""sitemap_core: sitemaps.org-exact sitemaps from a stream of pages."""
+"""sitemap_core: sitemaps.org-exact sitemaps from a stream of pages.
+
+One call does it: `write_sitemaps(pages, out_dir, settings)`. Adapters build `Settings`
+with `settings_from_options` from the shared option vocabulary (`OPTIONS`), pass `Page`
+values, and report the `Issue`s of the `Result` through their generator's logging.
+"""
+
+from .build import write_sitemaps
+from .options import OPTIONS, Option, Rule, Settings, settings_from_options
+from .page import Alternate, ChangeFreq, Page, meta_overrides
+from .report import Issue, Result
+from .validate import validate_files
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "OPTIONS",
+    "Alternate",
+    "ChangeFreq",
+    "Issue",
+    "Option",
+    "Page",
+    "Result",
+    "Rule",
+    "Settings",
+    "meta_overrides",
+    "settings_from_options",
+    "validate_files",
+    "write_sitemaps",
+]
