@@ -1,0 +1,104 @@
+"""sitemap_pelican: sitemaps.org sitemaps for Pelican sites, from the shared sitemap core.
+
+Turn it on with `PLUGINS = ["sitemap_pelican"]` (it never turns on by being installed)
+and an absolute `SITEURL`; options go in the `SITEMAP` dict. Every HTML file Pelican
+writes is collected on `content_written`; the main Pelican instance writes the set on
+`finalized`, after static and extra files (a shipped robots.txt) are in place.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pelican import Pelican, signals
+
+from sitemap_core.build import write_sitemaps
+from sitemap_core.page import Page
+from sitemap_core.report import Issue
+
+from . import config
+from .pages import page_for
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["register"]
+
+
+@dataclass(slots=True)
+class _Run:
+    """One build of the main Pelican instance: its settings and the pages seen so far."""
+
+    pelican: Pelican
+    site: config.SiteConfig | None
+    output: str
+    pages: list[Page] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)
+
+    def nests(self, other: Pelican) -> bool:
+        """True for another instance built inside this one's output (i18n_subsites)."""
+        inner = os.path.realpath(other.output_path)
+        return other is not self.pelican and inner.startswith(self.output + os.sep)
+
+
+_run: _Run | None = None
+
+
+def _start(pelican: Pelican) -> None:
+    """Run start (`get_generators`, every run, autoreload too): fresh state, checked settings."""
+    global _run
+    if _run is not None and _run.nests(pelican):
+        return
+    site, issues = config.load(pelican.settings)
+    _run = _Run(pelican, site, os.path.realpath(pelican.output_path))
+    _log(issues)
+
+
+def _collect(path: str, context: dict[str, Any]) -> None:
+    """`content_written`: one HTML file Pelican wrote, with the context it was rendered in."""
+    run = _run
+    if run is None or run.site is None:
+        return
+    page = page_for(path, context, run.site, _prefix(run, path, context), run.issues)
+    if page is not None:
+        run.pages.append(page)
+
+
+def _prefix(run: _Run, path: str, context: dict[str, Any]) -> str:
+    """The writer's folder inside the main output: `fr/` for a nested site, else ``."""
+    name = str(context.get("output_file") or "").replace(os.sep, "/")
+    written = os.path.relpath(os.path.realpath(path), run.output).replace(os.sep, "/")
+    return written[: -len(name)] if name and written.endswith(name) else ""
+
+
+def _finish(pelican: Pelican) -> None:
+    """`finalized`: the main instance writes the sitemap set and reports."""
+    global _run
+    run = _run
+    if run is None or run.pelican is not pelican:
+        return
+    _run = None
+    _log(run.issues)
+    if run.site is None:
+        return
+    result = write_sitemaps(run.pages, Path(pelican.output_path), run.site.settings)
+    _log(result.issues)
+    logger.info("%s", result.summary())
+
+
+def _log(issues: list[Issue] | tuple[Issue, ...]) -> None:
+    """Each issue through Pelican's logger; repeats of a code are grouped past a few."""
+    for issue in issues:
+        level = logging.ERROR if issue.level == "error" else logging.WARNING
+        logger.log(level, "sitemap: %s", issue,
+                   extra={"limit_msg": f"sitemap: more [{issue.code}] warnings not shown"})
+
+
+def register() -> None:
+    """Connect the handlers; module-level functions, so a second call adds nothing."""
+    signals.get_generators.connect(_start)
+    signals.content_written.connect(_collect)
+    signals.finalized.connect(_finish)
