@@ -56,7 +56,8 @@ advice, or a value the W3C format and the schema disagree about):
 |              |                | one URL alone                                                |
 |              | warning        | a byte-order mark                                            |
 | `hreflang`   | error          | `xhtml:link` without `rel="alternate"`, with an `hreflang`   |
-|              |                | that is not a language tag (BCP 47) or `x-default`, or with  |
+|              |                | that is not a BCP 47 tag with a 2-3 letter language (`de`,   |
+|              |                | `pt-BR`, `zh-Hant-TW`) or `x-default`, or with               |
 |              |                | an `href` that is not an absolute http(s) URL                |
 | `robots`     | error          | robots.txt `Sitemap:` value that is not an absolute http(s)  |
 |              |                | URL                                                          |
@@ -130,16 +131,21 @@ _DATETIME = re.compile(
     r"(Z|[+-]\d\d:\d\d)?")
 _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 
-# BCP 47 language tags (RFC 5646 syntax, without the grandfathered irregulars), or x-default.
+# BCP 47 language tags (RFC 5646 syntax) whose language is an ISO 639 code of 2 or 3
+# letters, as hreflang wants (not the reserved 4-8 letter subtags), or x-default.
 _HREFLANG = re.compile(
     r"x-default"
-    r"|(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})"
+    r"|[a-z]{2,3}(?:-[a-z]{3}){0,3}"
     r"(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?"
     r"(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*"
     r"(?:-[a-wyz\d](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?"
     r"|x(?:-[a-z\d]{1,8})+",
     re.IGNORECASE)
 
+_PROLOG_DOCTYPE = re.compile(
+    rb"(?:\xef\xbb\xbf)?\s*(?:<\?.*?\?>\s*|<!--.*?-->\s*)*<!DOCTYPE", re.DOTALL)
+_DOCTYPE_MESSAGE = ("has a DOCTYPE, which sitemaps must not have (refused unread: "
+                    "entity expansion and external entities)")
 _LINE_COLUMN = re.compile(r", line \d+, column \d+$")
 _ROBOTS_SITEMAP = re.compile(r"[ \t]*sitemap[ \t]*:[ \t]*(.*?)[ \t]*", re.IGNORECASE)
 _XML_DECL_ENCODING = re.compile(rb"^(?:\xef\xbb\xbf)?<\?xml[^>]*?encoding\s*=\s*[\"']([^\"']*)")
@@ -334,8 +340,12 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
     try:
         while chunk := reader.read():
             if parser is None:
-                if not held and not _utf8_declared(chunk, add):
-                    return
+                if not held:
+                    if not _utf8_declared(chunk, add):
+                        return
+                    if _PROLOG_DOCTYPE.match(chunk):
+                        add(1, "xml", "", _DOCTYPE_MESSAGE)
+                        return
                 held.append(chunk)
                 sniff.feed(chunk)
                 for _event, elem in sniff.read_events():
@@ -364,6 +374,7 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
             check.entry(elem)  # type: ignore[union-attr]
         check.finish(root)  # type: ignore[union-attr]
     except etree.XMLSyntaxError as exc:
+        reader.drain()
         if reader.error or reader.over:
             return  # the cut-off is the news, not the parse error it causes
         first = exc.error_log[0] if len(exc.error_log) else None
@@ -414,8 +425,7 @@ class _XmlCheck:
         tree = elem.getroottree()
         docinfo = tree.docinfo
         if docinfo.internalDTD is not None or docinfo.doctype:
-            add(1, "xml", "", "has a DOCTYPE, which sitemaps must not have "
-                "(refused unread: entity expansion and external entities)")
+            add(1, "xml", "", _DOCTYPE_MESSAGE)
             return None
         ns, local = _split(elem.tag)
         if ns != SITEMAP_NS or local not in ("urlset", "sitemapindex"):
