@@ -1,0 +1,26 @@
+"""Example Sphinx project for sitemap_sphinx: `sphinx-build . _build/html`."""
+
+project = "Sitemap example"
+author = "sitemap-suite"
+version = "1.0"
+release = "1.0.0"
+
+extensions = ["sitemap_sphinx"]
+html_baseurl = "https://example.org/project/"
+
+exclude_patterns = ["_build", "snippets", "locale"]
+templates_path = ["_templates"]
+html_extra_path = ["_extra"]  # robots.txt: the sitemap line is appended to it
+html_additional_pages = {"download": "download.html"}
+
+# One translation (locale/pt_BR). The first language is served at html_baseurl, the
+# others under <lang>/ (https://example.org/project/pt_BR/), so each page lists both.
+language = "en"
+locale_dirs = ["locale"]
+sitemap_locales = ["en", "pt_BR"]
+
+sitemap_rules = [{"match": "reference/*", "changefreq": "monthly"}]
+
+# The robots.txt above is published at the host root (https://example.org/robots.txt), as
+# crawlers require; the core's reminder about sites under a path is therefore muted.
+suppress_warnings = ["sitemap.robots"]

@@ -1,0 +1,102 @@
+"""Where this build's pages, and the same pages in other languages, live under the base URL.
+
+Unset `sitemap_url_scheme`: a page's URL is its built file's link, exactly. With several
+languages (`sitemap_locales`, else `language` plus the folders of `locale_dirs`), the
+first is the one served at the base URL and every other lives under `<lang>/`: a build
+of another language lists its pages there. A set `sitemap_url_scheme` is formatted as
+sphinx-sitemap does: `{lang}` and `{version}` are `language` and `version` with a slash.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from sphinx.config import Config
+
+from sitemap_core import Alternate, Issue
+
+LINK = "{link}"
+
+
+@dataclass(frozen=True, slots=True)
+class Scheme:
+    """Text around a page link: this build's, and each language's (hreflang first)."""
+
+    prefix: str = ""
+    suffix: str = ""
+    languages: tuple[tuple[str, str, str], ...] = ()
+
+    def url(self, link: str) -> str:
+        """This build's URL for a page link, relative to the base URL."""
+        return f"{self.prefix}{link}{self.suffix}"
+
+    def alternates(self, link: str) -> tuple[Alternate, ...]:
+        """The page in every language of the site, itself included."""
+        return tuple(Alternate(code, f"{pre}{link}{post}") for code, pre, post in self.languages)
+
+    def pattern(self, glob: str) -> str:
+        """A sphinx-sitemap exclude glob on the link, as a glob on the site-relative path."""
+        return unquote(self.url(glob))
+
+    def missing_from(self, out_dir: Path) -> str | None:
+        """The prefix, if the output has no such folder (so the URLs are not its files)."""
+        if self.prefix and not (out_dir / unquote(self.prefix)).is_dir():
+            return self.prefix
+        return None
+
+
+def hreflang(locale: str) -> str:
+    """`pt_BR` → `pt-BR`, as sphinx-sitemap writes it."""
+    return locale.replace("_", "-")
+
+
+def url_scheme(config: Config, srcdir: Path) -> tuple[Scheme, list[Issue]]:
+    """The scheme conf.py asks for; a bad `sitemap_url_scheme` is reported and unset."""
+    template, issues = _template(config.sitemap_url_scheme)
+    languages = _languages(config, srcdir)
+    root = languages[0] if languages else config.language
+    version = f"{config.version}/" if config.version else ""
+
+    def around(lang: str | None) -> tuple[str, str]:
+        if template is None:
+            return ("" if lang == root or not lang else f"{lang}/"), ""
+        pre, post = template.split(LINK)
+        slot = f"{lang}/" if lang else ""
+        return pre.format(lang=slot, version=version), post.format(lang=slot, version=version)
+
+    prefix, suffix = around(config.language)
+    alternates = tuple((hreflang(lang), *around(lang)) for lang in languages)
+    return Scheme(prefix, suffix, alternates if len(alternates) > 1 else ()), issues
+
+
+def _template(value: object) -> tuple[str | None, list[Issue]]:
+    if value is None:
+        return None, []
+    problem = None
+    if not isinstance(value, str) or value.count(LINK) != 1:
+        problem = f"{value!r} needs {LINK} exactly once"
+    else:
+        try:
+            value.format(lang="", version="", link="")
+        except (KeyError, IndexError, ValueError) as exc:
+            problem = f"{value!r} is not a format with {{lang}}, {{version}}, {{link}} ({exc})"
+    if problem:
+        return None, [Issue("option", "", "url_scheme",
+                            f"{problem}; URLs are the built files' links")]
+    return value, []
+
+
+def _languages(config: Config, srcdir: Path) -> list[str]:
+    """The site's languages, this build's included; [] for sphinx-sitemap's `[None]`."""
+    chosen = [str(lang) for lang in config.sitemap_locales if lang]
+    if config.sitemap_locales and not chosen:
+        return []
+    if not chosen:
+        chosen = sorted(
+            entry.name for folder in config.locale_dirs if (srcdir / folder).is_dir()
+            for entry in (srcdir / folder).iterdir() if entry.is_dir())
+    own = config.language
+    found = ([own] if own and own not in chosen else []) + chosen
+    return list(dict.fromkeys(found))
