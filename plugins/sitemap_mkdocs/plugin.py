@@ -23,10 +23,14 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.meta import get_data
 from mkdocs.utils.templates import TemplateContext
 
-from sitemap_core.build import write_sitemaps
-from sitemap_core.options import Settings, settings_from_options
-from sitemap_core.page import Page, meta_overrides
-from sitemap_core.report import Issue
+from sitemap_core import (
+    Issue,
+    Page,
+    Settings,
+    meta_overrides,
+    settings_from_options,
+    write_sitemaps,
+)
 
 from .config import SitemapConfig
 

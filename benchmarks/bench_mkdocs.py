@@ -1,0 +1,144 @@
+"""The MkDocs plugin's cost: time inside its hooks, against the whole `mkdocs build`.
+
+A site of N pages nested in sections of 50 (the `mkdocs` theme) is made in a git
+repository with one commit per page (written by `git fast-import`), then built in this
+process twice, without and with the plugin. The plugin's hooks are wrapped with a timer
+here, not in the plugin; their time (git pass and sitemap writing included) is the
+plugin's cost, reported per 1,000 URLs and as a share of the build. The last line is
+machine-readable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import logging
+import subprocess
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+from sitemap_core.validate import sitemap_locs
+from sitemap_mkdocs.plugin import SitemapPlugin
+
+SECTION_SIZE = 50
+HOOKS = ("on_config", "on_files", "on_page_context", "on_post_build")
+START = 1_600_000_000  # commit i is dated START + i hours
+PAGE = """# Page {n} of section {s}
+
+Some prose for page {n}, with a [link to the section](index.md) and *emphasis*.
+A second sentence so the paragraph wraps like real documentation does.
+
+- one item
+- another item
+
+```python
+print("page {n}")
+```
+"""
+
+
+def sources(pages: int) -> dict[str, str]:
+    """`{path in docs/: markdown}`: a home page and sections of up to 50 pages each."""
+    files = {"index.md": "# Benchmark site\n\nHome.\n"}
+    for n in range(pages):
+        s = n // SECTION_SIZE
+        if n % SECTION_SIZE == 0:
+            files[f"section-{s:03d}/index.md"] = f"# Section {s}\n"
+        files[f"section-{s:03d}/page-{n:05d}.md"] = PAGE.format(n=n, s=s)
+    return files
+
+
+def make_repo(root: Path, files: dict[str, str]) -> None:
+    """A repository with one commit per file, written in one `git fast-import` run."""
+    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
+    stream = bytearray()
+    for i, (path, text) in enumerate(files.items(), 1):
+        message = f"add {path}".encode()
+        data = text.encode()
+        stream += (f"commit refs/heads/main\nmark :{i}\n"
+                   f"committer Bench <bench@example.com> {START + i * 3600} +0000\n"
+                   f"data {len(message)}\n").encode() + message + b"\n"
+        if i > 1:
+            stream += f"from :{i - 1}\n".encode()
+        stream += f"M 100644 inline docs/{path}\ndata {len(data)}\n".encode() + data + b"\n"
+    subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=bytes(stream), check=True)
+    subprocess.run(["git", "reset", "--hard", "-q"], cwd=root, check=True)
+    (root / "mkdocs.yml").write_text(
+        "site_name: Benchmark\nsite_url: https://example.org/docs/\ntheme: mkdocs\n",
+        encoding="utf-8")
+
+
+def time_hooks() -> Counter[str]:
+    """Wrap the plugin's hook methods with a timer; returns the seconds per hook."""
+    spent: Counter[str] = Counter()
+
+    def timed(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(method)  # keeps `mkdocs_priority`
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                spent[name] += time.perf_counter() - start
+        return wrapper
+
+    for name in HOOKS:
+        setattr(SitemapPlugin, name, timed(name, getattr(SitemapPlugin, name)))
+    return spent
+
+
+def run_build(root: Path, plugins: list[str], site_dir: Path) -> float:
+    """One `mkdocs build` in this process; its seconds."""
+    cfg = load_config(config_file=str(root / "mkdocs.yml"), plugins=plugins,
+                      site_dir=str(site_dir))
+    cfg.plugins.on_startup(command="build", dirty=False)
+    start = time.perf_counter()
+    try:
+        build(cfg)
+    finally:
+        cfg.plugins.on_shutdown()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pages", type=int, default=2000, help="pages (in sections of 50)")
+    parser.add_argument("--quick", action="store_true", help="200 pages")
+    args = parser.parse_args()
+    pages = 200 if args.quick else args.pages
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    spent = time_hooks()
+    with tempfile.TemporaryDirectory(prefix="bench-mkdocs-") as tmp:
+        work = Path(tmp)
+        start = time.perf_counter()
+        make_repo(work / "warm", sources(3))
+        make_repo(work / "site", sources(pages))
+        made = time.perf_counter() - start
+        run_build(work / "warm", ["search", "sitemap-suite"], work / "warm-out")  # imports
+        spent.clear()
+        without = run_build(work / "site", ["search"], work / "without")
+        with_plugin = run_build(work / "site", ["search", "sitemap-suite"], work / "with")
+        kind, locs = sitemap_locs(work / "with" / "sitemap.xml")
+        if kind != "urlset" or not locs:
+            raise SystemExit(f"no sitemap was written ({kind})")
+    urls = len(locs)
+    added = sum(spent.values())
+    pct = 100 * added / with_plugin
+    print(f"site: {pages} pages in {-(-pages // SECTION_SIZE)} sections, "
+          f"{len(sources(pages))} commits (made in {made:.1f} s); {urls} URLs")
+    print(f"build without plugin: {without:.2f} s; with: {with_plugin:.2f} s "
+          f"(wall difference {with_plugin - without:+.2f} s, noisy)")
+    print("plugin hooks: " + ", ".join(f"{h} {spent[h]:.3f} s" for h in HOOKS))
+    print(f"plugin: {added:.3f} s = {pct:.2f}% of the build, "
+          f"{1000 * added / urls:.3f} s per 1,000 URLs")
+    print(f"BENCH mkdocs added_pct={pct:.2f} added_s={added:.3f}")
+
+
+if __name__ == "__main__":
+    main()
