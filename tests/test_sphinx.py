@@ -1,0 +1,256 @@
+"""Sphinx adapter: real sphinx builds of example_sites/sphinx in a git repository with
+known commit dates; every sitemap parsed with lxml and passed through the validator."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from sphinx.cmd.build import build_main
+from sphinx.testing.util import SphinxTestApp
+from sphinx.util.console import strip_colors
+
+from helpers import NS, commit_all, init_repo, parse, urls_in
+from sitemap_core import OPTIONS
+from sitemap_core.validate import validate_files, validate_robots
+
+pytest_plugins = ["sphinx.testing.fixtures"]
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "example_sites" / "sphinx"
+BASE = "https://example.org/project/"
+FIRST = "2024-01-10T09:00:00+00:00"
+API = "2024-03-05T12:00:00+00:00"
+EDIT = "2024-06-20T08:30:00+00:00"
+CAFE = "guide/caf%C3%A9%20%26%20cr%C3%A8me"
+DOCS = {"about", CAFE, "guide/index", "guide/install", "guide/overrides", "index", "orphan",
+        "reference/api", "reference/index"}
+GENERATED = {"genindex", "py-modindex", "download"}  # not search (noindex), private, internal
+HTML = {f"{BASE}{name}.html" for name in DOCS | GENERATED}
+DIRHTML = {BASE, *(BASE + path for path in (
+    "about/", CAFE.replace("%26", "&") + "/", "guide/", "guide/install/",
+    "guide/overrides/", "orphan/", "reference/api/", "reference/", "genindex/", "py-modindex/",
+    "download/"))}
+
+Build = Callable[..., tuple[Path, str]]
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The example site in `repo/docs`: everything committed at FIRST, reference/api at API."""
+    monkeypatch.delenv("READTHEDOCS_CANONICAL_URL", raising=False)
+    repo = init_repo(tmp_path / "repo")
+    (repo / ".gitignore").write_text("_build/\n.sitemap-cache/\n*.mo\n")
+    src = repo / "docs"
+    shutil.copytree(EXAMPLE, src, ignore=shutil.ignore_patterns("_build", ".sitemap-cache", "*.mo"))
+    commit_all(repo, FIRST, "site")
+    with (src / "reference/api.rst").open("a") as f:
+        f.write("\nA later paragraph.\n")
+    commit_all(repo, API, "api")
+    return src
+
+
+@pytest.fixture
+def build(make_app: Callable[..., SphinxTestApp], tmp_path: Path) -> Build:
+    """Build `src` with a real Sphinx app; returns the output folder and the warnings."""
+
+    def run(src: Path, builder: str = "html", into: str = "build", **kwargs: Any):
+        app = make_app(builder, srcdir=src, builddir=tmp_path / into, **kwargs)
+        try:
+            app.build()
+        finally:
+            app.cleanup()  # unregister docutils nodes, so that a second app starts clean
+        return Path(app.outdir), strip_colors(app.warning.getvalue())
+
+    return run
+
+
+def checked(out: Path, base: str = BASE) -> dict[str, str | None]:
+    """`{loc: lastmod}` after the validator found no error in the set and its robots.txt."""
+    files = sorted(p for p in out.iterdir() if p.name.startswith("sitemap"))
+    assert files, f"no sitemap in {out}"
+    errors = [i for i in validate_files(files, base + "sitemap.xml") if i.level == "error"]
+    errors += [i for i in validate_robots(out / "robots.txt") if i.level == "error"]
+    assert not errors, errors
+    return urls_in(out / "sitemap.xml")
+
+
+def alternates(out: Path) -> dict[str, dict[str, str]]:
+    """`{loc: {hreflang: href}}` of a sitemap file."""
+    root = parse(out / "sitemap.xml").getroot()
+    return {u.findtext("sm:loc", namespaces=NS): {
+        a.get("hreflang"): a.get("href") for a in u.iterfind("xhtml:link", NS)}
+        for u in root.iterfind("sm:url", NS)}
+
+
+def test_declares_every_shared_option_and_the_sphinx_sitemap_names(
+        site: Path, make_app: Callable[..., SphinxTestApp]) -> None:
+    app = make_app("html", srcdir=site)
+    for option in OPTIONS:
+        if option.name != "rules":  # the only one the example sets
+            assert getattr(app.config, option.sphinx) == option.default, option.name
+    for name in ("site_url", "sitemap_url_scheme", "sitemap_show_lastmod"):
+        assert getattr(app.config, name) is None, name
+    assert app.config.sitemap_excludes == []
+    ext = app.extensions["sitemap_sphinx"]
+    assert ext.parallel_read_safe and ext.parallel_write_safe
+
+
+def test_bad_options_are_warnings_naming_them(site: Path, build: Build) -> None:
+    with (site / "conf.py").open("a") as f:
+        f.write('sitemap_gzip = "maybe"\nsitemap_max_urls = "3"\n')
+    out, warnings = build(site)
+    assert "sitemap_gzip: option 'gzip'" in warnings and "[sitemap.option]" in warnings
+    assert "`sitemap_max_urls' has type `str'" in warnings  # Sphinx's own check of the type
+    assert set(checked(out)) == HTML
+    assert not (out / "sitemap.xml.gz").exists()
+
+
+def test_html_lists_every_published_page_with_git_dates(site: Path, build: Build) -> None:
+    out, warnings = build(site)
+    assert warnings == ""
+    found = checked(out)
+    assert set(found) == HTML
+    for name in DOCS - {"reference/api", "guide/overrides"}:
+        assert found[f"{BASE}{name}.html"] == "2024-01-10T09:00:00Z", name
+    assert found[f"{BASE}reference/api.html"] == "2024-03-05T12:00:00Z"
+    assert found[f"{BASE}guide/overrides.html"] == "2024-05-01"  # the page's own field
+    url = parse(out / "sitemap.xml").find(
+        f"sm:url[sm:loc='{BASE}guide/overrides.html']", NS)
+    assert (url.findtext("sm:changefreq", namespaces=NS),
+            url.findtext("sm:priority", namespaces=NS)) == ("weekly", "0.9")
+    links = alternates(out)[f"{BASE}{CAFE}.html"]
+    assert links == {"en": f"{BASE}{CAFE}.html", "pt-BR": f"{BASE}pt_BR/{CAFE}.html"}
+    robots = (out / "robots.txt").read_text().splitlines()
+    assert robots == ["User-agent: *", "Disallow: /project/_sources/",
+                      f"Sitemap: {BASE}sitemap.xml"]
+
+
+def test_dirhtml_lists_folder_urls_and_the_root(site: Path, build: Build) -> None:
+    out, warnings = build(site, "dirhtml")
+    assert warnings == ""
+    found = checked(out)
+    assert set(found) == DIRHTML  # dirhtml links keep "&" as is: the same URL
+    assert found[BASE] == "2024-01-10T09:00:00Z"
+
+
+def test_incremental_build_keeps_every_url_and_moves_only_the_edited_page(
+        site: Path, build: Build) -> None:
+    out, _ = build(site)
+    before = checked(out)
+    untouched = (out / "guide/install.html").stat().st_mtime_ns
+    with (site / "about.rst").open("a") as f:
+        f.write("\nOne more sentence.\n")
+    commit_all(site.parent, EDIT, "edit about")
+    out, warnings = build(site)
+    assert warnings == ""
+    assert (out / "guide/install.html").stat().st_mtime_ns == untouched  # really incremental
+    after = checked(out)
+    assert set(after) == set(before)
+    changed = {url for url in after if after[url] != before[url]}
+    assert changed == {f"{BASE}about.html"}
+    assert after[f"{BASE}about.html"] == "2024-06-20T08:30:00Z"
+
+
+def test_an_included_snippet_dates_the_page_that_includes_it(site: Path, build: Build) -> None:
+    out, _ = build(site)
+    before = checked(out)
+    (site / "snippets/part.rst.inc").write_text("Install it with ``pipx``.\n")
+    commit_all(site.parent, EDIT, "edit snippet")
+    out, _ = build(site)
+    after = checked(out)
+    assert after[f"{BASE}guide/install.html"] == "2024-06-20T08:30:00Z"
+    assert {u for u in after if after[u] != before[u]} == {f"{BASE}guide/install.html"}
+
+
+def test_parallel_build_writes_the_same_bytes_as_a_serial_one(site: Path, build: Build) -> None:
+    serial, _ = build(site, into="serial")
+    parallel, warnings = build(site, into="parallel", parallel=2)
+    assert warnings == ""
+    assert set(checked(parallel)) == HTML
+    assert (parallel / "sitemap.xml").read_bytes() == (serial / "sitemap.xml").read_bytes()
+
+
+def _strict(src: Path, out: Path, *defines: str) -> int:
+    args = ["-W", "-q", "-b", "html", str(src), str(out)]
+    for define in defines:
+        args += ["-D", define]
+    return build_main(args)
+
+
+def test_strict_build_fails_without_base_url(site: Path, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert _strict(site, tmp_path / "ok") == 0
+    assert (tmp_path / "ok/sitemap.xml").is_file()
+    assert _strict(site, tmp_path / "none", "html_baseurl=") != 0
+    assert not (tmp_path / "none/sitemap.xml").exists()
+    err = strip_colors(capsys.readouterr().err)
+    assert "html_baseurl is not set" in err and "[sitemap.base-url]" in err
+    assert _strict(site, tmp_path / "muted", "html_baseurl=", "suppress_warnings=sitemap.*") == 0
+
+
+def test_strict_build_fails_on_a_bad_override_named_by_page_and_field(
+        site: Path, tmp_path: Path, build: Build, capsys: pytest.CaptureFixture[str]) -> None:
+    about = site / "about.rst"
+    about.write_text(":sitemap_priority: high\n\n" + about.read_text())
+    assert _strict(site, tmp_path / "strict") != 0
+    err = strip_colors(capsys.readouterr().err)
+    assert "about.rst" in err and "'high' is not a priority" in err and "[sitemap.priority]" in err
+    out, warnings = build(site)  # not strict: the page stays, without a priority
+    assert "about.rst" in warnings and "[sitemap.priority]" in warnings
+    url = parse(out / "sitemap.xml").find(f"sm:url[sm:loc='{BASE}about.html']", NS)
+    assert url is not None and url.find("sm:priority", NS) is None
+
+
+def test_sphinx_sitemap_settings_give_the_urls_they_promise(site: Path, build: Build) -> None:
+    out, warnings = build(site, confoverrides={
+        "sitemap_url_scheme": "{lang}{version}{link}", "language": "en", "version": "2.1",
+        "sitemap_locales": ["en", "pt_BR"], "sitemap_excludes": ["about.html", "reference/*"],
+        "sitemap_show_lastmod": False})
+    assert "[sitemap.scheme]" in warnings and "'en/2.1/'" in warnings
+    found = checked(out)
+    kept = HTML - {f"{BASE}about.html", f"{BASE}reference/api.html", f"{BASE}reference/index.html"}
+    assert set(found) == {u.replace(BASE, f"{BASE}en/2.1/") for u in kept}
+    assert {u for u, lastmod in found.items() if lastmod} == {f"{BASE}en/2.1/guide/overrides.html"}
+    links = alternates(out)[f"{BASE}en/2.1/index.html"]
+    assert links == {"en": f"{BASE}en/2.1/index.html", "pt-BR": f"{BASE}pt_BR/2.1/index.html"}
+
+
+def test_a_translation_build_lists_its_pages_under_its_language_reciprocally(
+        site: Path, build: Build) -> None:
+    source, _ = build(site, into="en")
+    translated, warnings = build(site, into="pt", confoverrides={"language": "pt_BR"})
+    assert "[sitemap.scheme]" in warnings and "'pt_BR/'" in warnings
+    en, pt = alternates(source), alternates(translated)
+    assert set(pt) == {u.replace(BASE, f"{BASE}pt_BR/") for u in HTML}
+    for loc, links in en.items():
+        assert pt[links["pt-BR"]] == links  # each language lists the same set, itself included
+    assert "Exemplo de sitemap" in (translated / "index.html").read_text()
+
+
+def test_read_the_docs_url_stands_in_for_a_missing_base_url(
+        site: Path, build: Build, monkeypatch: pytest.MonkeyPatch) -> None:
+    rtd = "https://example.readthedocs.io/en/latest/"
+    monkeypatch.setenv("READTHEDOCS_CANONICAL_URL", rtd)
+    out, _ = build(site, confoverrides={"html_baseurl": "", "sitemap_locales": [None]})
+    assert set(checked(out, rtd)) == {u.replace(BASE, rtd) for u in HTML}
+
+
+def test_forced_split_writes_a_valid_index(site: Path, build: Build) -> None:
+    out, warnings = build(site, confoverrides={"sitemap_max_urls": 3})
+    assert warnings == ""
+    root = parse(out / "sitemap.xml").getroot()
+    assert root.tag == f"{{{NS['sm']}}}sitemapindex"
+    assert len(root.findall("sm:sitemap", NS)) == 4
+    assert set(checked(out)) == HTML
+
+
+@pytest.mark.parametrize("builder", ["latex", "gettext", "epub"])
+def test_other_builders_write_nothing_and_say_nothing(site: Path, build: Build,
+                                                      builder: str) -> None:
+    out, warnings = build(site, builder, confoverrides={"html_baseurl": ""})
+    assert "[sitemap." not in warnings
+    assert not [*out.rglob("sitemap*.xml*"), *out.rglob("sitemap*.txt*")]
+    for robots in out.rglob("robots.txt"):  # epub copies html_extra_path, untouched
+        assert "Sitemap:" not in robots.read_text()
