@@ -90,11 +90,14 @@ def _finish(pelican: Pelican) -> None:
 
 
 def _log(issues: list[Issue] | tuple[Issue, ...]) -> None:
-    """Each issue through Pelican's logger; repeats of a code are grouped past a few."""
+    """Each issue through Pelican's logger; per-page warnings of one code grouped past a few.
+
+    Settings issues are never grouped: each names a different key to fix.
+    """
     for issue in issues:
         level = logging.ERROR if issue.level == "error" else logging.WARNING
-        logger.log(level, "sitemap: %s", issue,
-                   extra={"limit_msg": f"sitemap: more [{issue.code}] warnings not shown"})
+        group = f"sitemap: more [{issue.code}] warnings not shown" if issue.page else None
+        logger.log(level, "sitemap: %s", issue, extra={"limit_msg": group})
 
 
 def register() -> None:
