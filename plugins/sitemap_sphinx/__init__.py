@@ -48,9 +48,10 @@ def _report(issues: Iterable[Issue], docnames: Set[str]) -> None:
 def _scheme_outside(prefix: str, base: str, out_dir: Path) -> Issue:
     return Issue(
         "scheme", "", "url_scheme",
-        f"sitemap_url_scheme puts every URL under {prefix!r}, which is not a folder of the "
-        f"output {out_dir}: the URLs are right only if this output is published at "
-        f"{base.rstrip('/')}/{prefix} (then add 'sitemap.scheme' to suppress_warnings); "
+        f"every URL starts with {prefix!r} (sitemap_url_scheme, language), which is not a "
+        f"folder of the output {out_dir}: the URLs are right only if this output is "
+        f"published at {base.rstrip('/')}/{prefix} (set html_baseurl to that, site_url to "
+        f"{base}, publish the sitemap there and add 'sitemap.scheme' to suppress_warnings); "
         "otherwise unset sitemap_url_scheme to list the built files' URLs")
 
 
