@@ -1,0 +1,675 @@
+"""The `sitemap-suite` command: check sitemaps, or write them for any built site.
+
+`sitemap-suite validate TARGET...` checks sitemap files, a built site folder, or a live
+site over http(s) with `validate.validate_files`/`validate_robots`, and for a folder also
+compares the sitemaps with the HTML files there. `sitemap-suite generate SITE_DIR`
+walks a built site (Hugo, Jekyll, Eleventy, anything that writes HTML files) and writes
+its sitemaps with the core's one entry point, `build.write_sitemaps`.
+
+Report lines are `level code where: message`, then a summary line. Exit status: 0 when
+there is no error, 1 when there is one (with `--strict`, a warning is one), 2 for a usage
+problem. Codes are those of `validate` (see its table) and of the core, plus:
+
+| code           | level   | meaning                                                       |
+|----------------|---------|---------------------------------------------------------------|
+| `missing-file` | error   | a listed URL (or a robots.txt `Sitemap:` URL) that no file in |
+|                |         | the site folder serves                                        |
+| `unlisted`     | warning | an HTML page of the folder that no sitemap lists (404 pages,  |
+|                |         | noindex pages, redirect stubs and pages whose canonical URL   |
+|                |         | is another are not counted)                                   |
+| `no-sitemap`   | error   | a folder or site with no sitemap to check                     |
+| `fetch`        | error   | a URL that could not be downloaded (status, timeout, limits)  |
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import sys
+import tempfile
+import tomllib
+import urllib.error
+import urllib.request
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path, PurePosixPath
+from typing import Any
+from urllib.parse import quote, unquote, urljoin, urlsplit
+
+import click
+
+from .htmlhead import read_page
+from .options import LASTMOD_SOURCES
+from .page import Page
+from .report import Issue
+from .validate import MAX_BYTES, sitemap_locs, validate_files, validate_robots
+
+__all__ = ["main"]
+
+TIMEOUT = 10
+MAX_REDIRECTS = 5
+MAX_TOTAL_BYTES = 200 * 1024 * 1024
+MAX_FILE_BYTES = MAX_BYTES + (1 << 20)  # the protocol's limit and a margin to see it crossed
+MAX_ROBOTS_BYTES = 1 << 20
+USER_AGENT = "sitemap-suite-validate (+https://www.sitemaps.org/protocol.html)"
+
+_SITEMAP_GLOBS = ("sitemap*.xml", "sitemap*.xml.gz", "sitemap*.txt", "sitemap*.txt.gz")
+_ROBOTS_SITEMAP = re.compile(r"^[ \t]*sitemap[ \t]*:[ \t]*(\S+)", re.IGNORECASE | re.MULTILINE)
+_SOURCE_SUFFIXES = frozenset((".md", ".markdown", ".mdown", ".mkd", ".rst", ".txt", ".html",
+                              ".htm", ".adoc", ".asciidoc", ".org", ".ipynb", ".textile",
+                              ".njk", ".liquid", ".pug", ".hbs", ".mdx"))
+_DATED_STEM = re.compile(r"\d{4}-\d{2}-\d{2}-(.+)")
+_INDEX_STEMS = frozenset(("index", "_index", "readme"))
+_CONTENT_DIRS = ("content", "docs", "doc", "src", "source", "pages", "_pages", "site")
+_URL_SAFE = "/!$&'()*+,;=:@-._~"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sitemap-suite", prog_name="sitemap-suite")
+def main() -> None:
+    """Write and check sitemaps.org sitemaps.
+
+    \b
+    sitemap-suite generate SITE_DIR --base-url URL   write sitemaps for a built site
+    sitemap-suite validate TARGET...                 check files, a folder, or a URL
+    """
+
+
+# -- reporting ------------------------------------------------------------------------
+
+def _line(issue: Issue) -> str:
+    """`level code where: message`; where is the file:line, URL, page or option."""
+    where = issue.page or issue.field
+    where = f" {where}" if where else ""
+    return f"{issue.level} {issue.code}{where}: {issue.message}"
+
+
+def _counts(issues: Sequence[Issue]) -> tuple[int, int]:
+    errors = sum(1 for i in issues if i.level == "error")
+    return errors, len(issues) - errors
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# -- validate -------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class _Checked:
+    """What checking the targets found: issues, and the files and URLs looked at."""
+
+    issues: list[Issue] = dataclasses.field(default_factory=list)
+    files: list[str] = dataclasses.field(default_factory=list)
+
+
+@main.command()
+@click.argument("targets", nargs=-1, required=True, metavar="TARGET...")
+@click.option("--strict", is_flag=True, help="Count warnings as errors (exit 1 on any issue).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object (issues, counts, files) instead of report lines.")
+def validate(targets: tuple[str, ...], strict: bool, as_json: bool) -> None:
+    """Check sitemaps against the sitemaps.org protocol.
+
+    \b
+    TARGET is one of:
+      a sitemap file     .xml, .xml.gz, .txt or .txt.gz; an index brings the files
+                         it lists from the same folder
+      a site folder      the built site: the sitemaps named in its robots.txt (else
+                         its sitemap*.xml/.xml.gz/.txt files), plus listed URLs that
+                         no file serves and HTML pages no sitemap lists
+      an http(s) URL     a sitemap, or a site (its robots.txt Sitemap: lines, else
+                         /sitemap.xml); index files are followed on the same host
+
+    Exit status: 0 without errors, 1 with errors, 2 for a usage problem.
+    """
+    checked = _Checked()
+    for target in targets:
+        if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", target):
+            if urlsplit(target).scheme.lower() not in ("http", "https"):
+                raise click.BadParameter(f"{target!r}: only http and https URLs are fetched",
+                                         param_hint="TARGET")
+            _check_url(target, checked)
+            continue
+        path = Path(target)
+        if path.is_dir():
+            _check_folder(path, checked)
+        elif path.is_file():
+            _check_file(path, checked)
+        else:
+            raise click.BadParameter(f"{target!r} is no file, folder or http(s) URL",
+                                     param_hint="TARGET")
+    issues = checked.issues
+    if strict:
+        issues = [dataclasses.replace(i, level="error") for i in issues]
+    errors, warnings = _counts(issues)
+    if as_json:
+        click.echo(json.dumps({
+            "ok": errors == 0,
+            "errors": errors,
+            "warnings": warnings,
+            "files": checked.files,
+            "issues": [{"level": i.level, "code": i.code, "where": i.page, "field": i.field,
+                        "message": i.message} for i in issues],
+        }, indent=2))
+    else:
+        for issue in issues:
+            click.echo(_line(issue))
+        verdict = "OK" if errors == 0 else "FAILED"
+        click.echo(f"{verdict}: {_plural(len(checked.files), 'file')} checked, "
+                   f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}")
+    sys.exit(1 if errors else 0)
+
+
+def _set_for(path: Path) -> list[Path]:
+    """A sitemap file and, when it is an index, the files it lists that exist beside it."""
+    kind, locs = sitemap_locs(path)
+    paths = [path]
+    if kind == "sitemapindex":
+        for loc in locs:
+            sibling = path.parent / _last_segment(loc)
+            if _last_segment(loc) and sibling.is_file() and sibling not in paths:
+                paths.append(sibling)
+    return paths
+
+
+def _last_segment(url: str) -> str:
+    return unquote(urlsplit(url.strip()).path.rsplit("/", 1)[-1])
+
+
+def _check_file(path: Path, checked: _Checked) -> None:
+    if path.name.lower() == "robots.txt":
+        checked.files.append(str(path))
+        checked.issues += validate_robots(path)
+        return
+    paths = _set_for(path)
+    checked.files += [str(p) for p in paths]
+    checked.issues += validate_files(paths)
+
+
+# -- a site folder --------------------------------------------------------------------
+
+def _check_folder(folder: Path, checked: _Checked) -> None:
+    """Sitemaps of a built site, and how they match the site's files."""
+    sets: list[tuple[list[Path], str | None]] = []
+    base: str | None = None
+    robots = folder / "robots.txt"
+    if robots.is_file():
+        checked.files.append(str(robots))
+        checked.issues += validate_robots(robots)
+        text = robots.read_bytes()[:MAX_ROBOTS_BYTES].decode("utf-8", "replace")
+        for url in dict.fromkeys(_ROBOTS_SITEMAP.findall(text)):
+            found = _map_sitemap_url(folder, url)
+            if found is None:
+                checked.issues.append(Issue(
+                    "missing-file", "robots.txt", "Sitemap",
+                    f"robots.txt names {url}, but no file in {folder} has its path", "error"))
+                continue
+            path, site_base = found
+            base = base or site_base
+            sets.append((_set_for(path), url))
+    taken = {p.resolve() for paths, _ in sets for p in paths}
+    candidates = sorted({p for pattern in _SITEMAP_GLOBS for p in folder.glob(pattern)
+                         if p.is_file() and p.resolve() not in taken})
+    kinds = {p: sitemap_locs(p)[0] for p in candidates}
+    for path in [p for p in candidates if kinds[p] == "sitemapindex"] + [
+            p for p in candidates if kinds[p] != "sitemapindex"]:
+        if path.resolve() in taken:
+            continue
+        paths = _set_for(path)
+        taken.update(p.resolve() for p in paths)
+        sets.append((paths, base + path.name if base else None))
+    if not sets:
+        checked.issues.append(Issue("no-sitemap", str(folder), "",
+                                    "no sitemap found: robots.txt names none and there is no "
+                                    "sitemap*.xml, .xml.gz or .txt", "error"))
+        return
+    listed: dict[str, str] = {}  # URL -> file that lists it
+    for paths, location in sets:
+        checked.files += [str(p) for p in paths]
+        checked.issues += validate_files(paths, location)
+        for p in paths:
+            kind, locs = sitemap_locs(p)
+            if kind in ("urlset", "text"):
+                for loc in locs:
+                    listed.setdefault(loc, p.name)
+    _compare_with_files(folder, listed, base, checked)
+
+
+def _map_sitemap_url(folder: Path, url: str) -> tuple[Path, str] | None:
+    """The file of `folder` a robots.txt `Sitemap:` URL names, and the site's base URL.
+
+    robots.txt sits at the host root, so the URL's path is tried from the folder first;
+    then, for a site deployed under a path, with leading segments dropped.
+    """
+    parts = urlsplit(url)
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        return None
+    segments = [unquote(s) for s in parts.path.split("/") if s]
+    for skip in range(len(segments)):
+        candidate = _inside(folder, segments[skip:])
+        if candidate is not None and candidate.is_file():
+            prefix = "".join(s + "/" for s in parts.path.split("/")[1:][:skip])
+            return candidate, f"{parts.scheme}://{parts.netloc}/{prefix}"
+    return None
+
+
+def _inside(folder: Path, segments: Sequence[str]) -> Path | None:
+    """`folder/segments...`, or None when a segment would leave the folder."""
+    if not segments or any(s in ("", ".", "..") or "\\" in s or "\0" in s for s in segments):
+        return None
+    return folder.joinpath(*segments)
+
+
+def _url_file(folder: Path, rel_path: str) -> Path | None:
+    """The file that serves a site-relative URL path, as static hosts look it up."""
+    segments = [unquote(s) for s in rel_path.split("/")]
+    if rel_path == "" or rel_path.endswith("/"):
+        candidates = [[*segments[:-1], "index.html"]]
+    else:
+        last = segments[-1]
+        candidates = [segments, [*segments, "index.html"], [*segments[:-1], last + ".html"]]
+    for candidate in candidates:
+        path = _inside(folder, [s for s in candidate if s != ""] or ["index.html"])
+        if path is not None and path.is_file():
+            return path
+    return None
+
+
+def _guess_base(folder: Path, urls: Iterable[str]) -> str | None:
+    """The URL of the folder's root: the URL folder under which most listed URLs map to
+    files (the common folder of all URLs, or one of its parents)."""
+    sample = [u for u in urls][:2000]
+    if not sample:
+        return None
+    origin_count: dict[str, int] = {}
+    for u in sample:
+        parts = urlsplit(u)
+        origin_count[f"{parts.scheme}://{parts.netloc}"] = origin_count.get(
+            f"{parts.scheme}://{parts.netloc}", 0) + 1
+    origin = max(origin_count, key=lambda o: origin_count[o])
+    paths = [urlsplit(u).path or "/" for u in sample if u.startswith(origin + "/")]
+    if not paths:
+        return None
+    common = os.path.commonprefix([p.rsplit("/", 1)[0] + "/" for p in paths])
+    common = common[: common.rfind("/") + 1] or "/"
+    best, best_hits = origin + "/", -1
+    prefix = common
+    while True:
+        hits = sum(1 for p in paths[:300]
+                   if p.startswith(prefix) and _url_file(folder, p[len(prefix):]) is not None)
+        if hits > best_hits:
+            best, best_hits = origin + prefix, hits
+        if prefix == "/":
+            break
+        prefix = prefix[:-1].rsplit("/", 1)[0] + "/"
+    return best
+
+
+def _compare_with_files(folder: Path, listed: dict[str, str], base: str | None,
+                        checked: _Checked) -> None:
+    base = base or _guess_base(folder, listed)
+    if base is None:
+        return
+    served: set[Path] = set()
+    for url, listed_in in listed.items():
+        if not url.startswith(base):
+            continue  # another host or folder: the scope check speaks for it
+        rel = re.split(r"[?#]", url[len(base):], maxsplit=1)[0]
+        path = _url_file(folder, rel)
+        if path is None:
+            checked.issues.append(Issue(
+                "missing-file", url, "loc",
+                f"listed in {listed_in}, but no file in {folder} serves it", "error"))
+        else:
+            served.add(path.resolve())
+    for path, rel in _html_files(folder):
+        if path.resolve() in served:
+            continue
+        url = base + _url_for(rel, keep_html=False)
+        if _not_a_page(path, rel, url):
+            continue
+        checked.issues.append(Issue("unlisted", rel, "",
+                                    f"{url} is an HTML page of the site that no sitemap lists"))
+
+
+def _not_a_page(path: Path, rel: str, url: str) -> bool:
+    """404 pages, noindex pages, redirect stubs and pages that name another canonical URL:
+    the pages the core leaves out of a sitemap."""
+    if rel == "404/index.html" or rel.endswith("/404/index.html"):
+        return True
+    facts = read_page(path, url)
+    return bool(facts.noindex or facts.redirect or facts.not_found or facts.canonical)
+
+
+# -- over http(s) ---------------------------------------------------------------------
+
+class _FetchError(Exception):
+    pass
+
+
+class _Redirects(urllib.request.HTTPRedirectHandler):
+    """At most five redirects, to http(s) only."""
+
+    max_redirections = MAX_REDIRECTS
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: ANN001
+        if urlsplit(newurl).scheme.lower() not in ("http", "https"):
+            raise urllib.error.HTTPError(newurl, code, f"redirect to {newurl} (not http/https)",
+                                         headers, fp)
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+class _Fetcher:
+    """urllib with a timeout, bounded redirects, http(s) only and a byte budget."""
+
+    def __init__(self) -> None:
+        self.budget = MAX_TOTAL_BYTES
+        self.opener = urllib.request.OpenerDirector()
+        for handler in (urllib.request.ProxyHandler(), urllib.request.HTTPHandler(),
+                        urllib.request.HTTPSHandler(), _Redirects(),
+                        urllib.request.HTTPDefaultErrorHandler(),
+                        urllib.request.HTTPErrorProcessor()):
+            self.opener.add_handler(handler)
+
+    def get(self, url: str, cap: int) -> tuple[bytes, bool, str]:
+        """The body of `url` (at most `cap` bytes), whether it was cut off there, and the
+        URL it came from after redirects."""
+        if urlsplit(url).scheme.lower() not in ("http", "https"):
+            raise _FetchError("only http and https URLs are fetched")
+        if self.budget <= 0:
+            raise _FetchError(f"not fetched: the {MAX_TOTAL_BYTES:,}-byte download budget "
+                              "is spent")
+        request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT,
+                                                       "Accept-Encoding": "identity"})
+        limit = min(cap, self.budget)
+        try:
+            with self.opener.open(request, timeout=TIMEOUT) as response:
+                body = response.read(limit + 1)
+                final = response.geturl()
+        except urllib.error.HTTPError as exc:
+            raise _FetchError(f"HTTP {exc.code} {exc.reason}") from None
+        except (urllib.error.URLError, OSError, ValueError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise _FetchError(f"cannot fetch: {reason}") from None
+        cut = len(body) > limit
+        body = body[:limit]
+        self.budget -= len(body)
+        if cut and limit < cap:
+            raise _FetchError(f"stopped: the {MAX_TOTAL_BYTES:,}-byte download budget is spent")
+        return body, cut, final
+
+
+def _check_url(target: str, checked: _Checked) -> None:
+    fetcher = _Fetcher()
+    with tempfile.TemporaryDirectory(prefix="sitemap-suite-") as tmp:
+        work = Path(tmp)
+        parts = urlsplit(target)
+        sitemaps: list[str]
+        if parts.path in ("", "/") or parts.path.endswith("/") or \
+                parts.path.lower().endswith("/robots.txt"):
+            robots_url = f"{parts.scheme}://{parts.netloc}/robots.txt"
+            sitemaps = _fetch_robots(fetcher, robots_url, work, checked)
+            if not parts.path.lower().endswith("/robots.txt"):
+                folder = target if target.endswith("/") else target + "/"
+                sitemaps = [u for u in sitemaps if u.startswith(folder)] or [
+                    urljoin(folder, "sitemap.xml")]
+            elif not sitemaps:
+                checked.issues.append(Issue("no-sitemap", robots_url, "Sitemap",
+                                            "robots.txt names no sitemap", "error"))
+        else:
+            sitemaps = [target]
+        for number, url in enumerate(sitemaps):
+            _check_remote_set(fetcher, url, work / f"set{number}", checked)
+
+
+def _fetch_robots(fetcher: _Fetcher, url: str, work: Path, checked: _Checked) -> list[str]:
+    try:
+        body, _cut, _final = fetcher.get(url, MAX_ROBOTS_BYTES)
+    except _FetchError as exc:
+        if "HTTP 404" not in str(exc):
+            checked.issues.append(Issue("fetch", url, "", str(exc), "error"))
+        return []
+    path = work / "robots.txt"
+    path.write_bytes(body)
+    checked.files.append(url)
+    checked.issues += [_renamed(i, {"robots.txt": url}) for i in validate_robots(path)]
+    text = body.decode("utf-8", "replace")
+    return list(dict.fromkeys(_ROBOTS_SITEMAP.findall(text)))
+
+
+def _check_remote_set(fetcher: _Fetcher, url: str, folder: Path, checked: _Checked) -> None:
+    """Download a sitemap (and the parts an index lists, same host only) and check them."""
+    folder.mkdir()
+    names: dict[str, str] = {}  # file name -> URL
+    first = _download(fetcher, url, folder, names, checked)
+    if first is None:
+        return
+    location = names.pop("")  # where the sitemap was in the end, after redirects
+    paths = [first]
+    kind, locs = sitemap_locs(first)
+    if kind == "sitemapindex":
+        host = urlsplit(url).netloc.lower()
+        for loc in dict.fromkeys(locs):
+            parts = urlsplit(loc)
+            if parts.scheme.lower() not in ("http", "https") or parts.netloc.lower() != host:
+                continue  # not fetched; the index and scope checks report it
+            if _last_segment(loc) in names:
+                continue
+            path = _download(fetcher, loc, folder, names, checked)
+            if path is not None:
+                paths.append(path)
+    checked.files += [names[p.name] for p in paths]
+    found = validate_files(paths, location)
+    checked.issues += [_renamed(i, names) for i in found]
+
+
+def _download(fetcher: _Fetcher, url: str, folder: Path, names: dict[str, str],
+              checked: _Checked) -> Path | None:
+    name = _last_segment(url) or "sitemap.xml"
+    if "/" in name or name in (".", "..") or "\0" in name:
+        name = "sitemap.xml"
+    try:
+        body, cut, final = fetcher.get(url, MAX_FILE_BYTES)
+    except _FetchError as exc:
+        checked.issues.append(Issue("fetch", url, "", str(exc), "error"))
+        return None
+    if cut:
+        checked.issues.append(Issue("size", url, "", f"download stopped at {len(body):,} bytes: "
+                                    "larger than a sitemap may be", "error"))
+    path = folder / name
+    path.write_bytes(body)
+    names[name] = url
+    names.setdefault("", final)
+    return path
+
+
+def _renamed(issue: Issue, names: dict[str, str]) -> Issue:
+    """An issue about a downloaded file, naming the file by its URL."""
+    name, sep, line = issue.page.partition(":")
+    if name in names:
+        return dataclasses.replace(issue, page=names[name] + (f":{line}" if sep else ""))
+    return issue
+
+
+# -- generate -------------------------------------------------------------------------
+
+@main.command()
+@click.argument("site_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--base-url", metavar="URL",
+              help="Where SITE_DIR is published, e.g. https://example.com/docs/ (required "
+                   "unless the config file sets base_url).")
+@click.option("--config", "config_file", metavar="FILE",
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A TOML file with the shared sitemap options, at top level or under "
+                   "[sitemap]. Relative paths in it (cache_dir) are taken from its folder.")
+@click.option("--source", metavar="DIR", type=click.Path(exists=True, file_okay=False,
+                                                         path_type=Path),
+              help="The folder the site was built from, for git dates: each page is matched "
+                   "to its source file by path (best effort).")
+@click.option("--keep-html", is_flag=True,
+              help="List index.html files by their own name (x/index.html) instead of their "
+                   "folder (x/). Other .html names are listed as they are either way.")
+@click.option("--lastmod", type=click.Choice(LASTMOD_SOURCES),
+              help="Where lastmod comes from (overrides the config file).")
+@click.option("--exclude", multiple=True, metavar="GLOB",
+              help="Leave out URLs whose site-relative path matches GLOB (repeatable; adds to "
+                   "the config file's exclude list).")
+@click.option("--quiet", "-q", is_flag=True, help="Print issues only: no progress, no summary.")
+def generate(site_dir: Path, base_url: str | None, config_file: Path | None,
+             source: Path | None, keep_html: bool, lastmod: str | None,
+             exclude: tuple[str, ...], quiet: bool) -> None:
+    """Write sitemaps (and robots.txt) into a built site folder.
+
+    Every .html file of SITE_DIR becomes a page: x/index.html is listed as x/, other
+    names as they are (a.html stays a.html). Pages that are noindex, 404 pages, redirect
+    stubs and pages with another canonical URL are left out by the core. Exit status 1
+    when an error was found.
+    """
+    values, config_base = _read_config(config_file)
+    base_url = base_url or config_base
+    if not base_url:
+        raise click.UsageError("--base-url is required (or base_url in the config file)")
+    if lastmod:
+        values["lastmod"] = lastmod
+    if exclude:
+        previous = values.get("exclude") or []
+        values["exclude"] = [*([previous] if isinstance(previous, str) else previous),
+                             *exclude]
+    root = config_file.resolve().parent if config_file else Path.cwd()
+
+    from .build import write_sitemaps  # noqa: PLC0415 - the writer loads git and HTML readers
+    from .options import settings_from_options  # noqa: PLC0415
+
+    settings, problems = settings_from_options(values, base_url, root)
+    for issue in problems:
+        click.echo(_line(issue))
+    files = _html_files(site_dir)
+    sources = _SourceIndex(source, site_dir) if source else None
+    pages = _pages(site_dir, files, keep_html, sources)
+    if not quiet and _is_tty(sys.stderr):
+        with click.progressbar(pages, length=len(files), label="sitemap", file=sys.stderr,
+                               show_pos=True) as bar:
+            result = write_sitemaps(bar, site_dir, settings)
+    else:
+        result = write_sitemaps(pages, site_dir, settings)
+    for issue in result.issues:
+        click.echo(_line(issue))
+    if not quiet:
+        click.echo(result.summary())
+    sys.exit(0 if result.ok else 1)
+
+
+def _is_tty(stream: Any) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _read_config(path: Path | None) -> tuple[dict[str, Any], str | None]:
+    if path is None:
+        return {}, None
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"{path}: {exc}", param_hint="--config") from None
+    if isinstance(data.get("sitemap"), dict):
+        data = data["sitemap"]
+    values = dict(data)
+    base = values.pop("base_url", None)
+    if base is not None and not isinstance(base, str):
+        raise click.BadParameter(f"{path}: base_url must be a string", param_hint="--config")
+    return values, base
+
+
+def _html_files(site_dir: Path) -> list[tuple[Path, str]]:
+    """Every .html file under `site_dir` (hidden folders skipped), sorted, with its
+    site-relative POSIX path."""
+    found = []
+    for folder, dirs, names in os.walk(site_dir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(names):
+            if name.lower().endswith(".html") and not name.startswith("."):
+                path = Path(folder, name)
+                found.append((path, path.relative_to(site_dir).as_posix()))
+    return found
+
+
+def _url_for(rel: str, keep_html: bool) -> str:
+    """The site-relative, percent-encoded URL of an HTML file: x/index.html -> x/."""
+    if not keep_html and (rel == "index.html" or rel.endswith("/index.html")):
+        rel = rel[: -len("index.html")]
+    return quote(rel, safe=_URL_SAFE)
+
+
+def _pages(site_dir: Path, files: list[tuple[Path, str]], keep_html: bool,
+           sources: _SourceIndex | None) -> Iterator[Page]:
+    for path, rel in files:
+        found = sources.find(rel) if sources else ()
+        yield Page(url=_url_for(rel, keep_html), output=path, sources=found, name=rel)
+
+
+class _SourceIndex:
+    """Source files by the page path they most likely build (best effort).
+
+    A page's key is its path without `.html` and without a final `index`
+    (`posts/x/index.html` -> `posts/x`); a source's key likewise without its extension,
+    without a final `index`, `_index` or `README`, and without a `YYYY-MM-DD-` date in
+    front of the file name (Jekyll posts). A page takes the source whose key shares the
+    most trailing path segments with its own, so `content/posts/x.md`,
+    `content/posts/x/index.md` and `_posts/2024-01-02-x.md` all match; a tie between
+    different sources gives the page none rather than a wrong date.
+    """
+
+    def __init__(self, source: Path, site_dir: Path) -> None:
+        self.by_last: dict[str, list[tuple[tuple[str, ...], Path]]] = {}
+        skip = site_dir.resolve()
+        for folder, dirs, names in os.walk(source):
+            here = Path(folder)
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                             and (here / d).resolve() != skip and d != "node_modules")
+            for name in sorted(names):
+                path = here / name
+                if path.suffix.lower() not in _SOURCE_SUFFIXES or name.startswith("."):
+                    continue
+                key = self._source_key(path.relative_to(source))
+                self.by_last.setdefault(key[-1] if key else "", []).append((key, path))
+
+    @staticmethod
+    def _source_key(rel: Path) -> tuple[str, ...]:
+        parts = [*rel.parent.parts, rel.stem]
+        if parts[-1].lower() in _INDEX_STEMS:
+            parts.pop()
+        elif match := _DATED_STEM.fullmatch(parts[-1]):
+            parts[-1] = match[1]
+        return tuple(p.lower() for p in parts)
+
+    def find(self, rel: str) -> tuple[Path, ...]:
+        parts = rel.split("/")
+        stem = parts[-1].rsplit(".", 1)[0]
+        key = [*parts[:-1]] if stem.lower() == "index" else [*parts[:-1], stem]
+        key = [p.lower() for p in key]
+        if key:
+            candidates = self.by_last.get(key[-1], [])
+        else:  # the home page: index.md or README at the top or in a content folder
+            candidates = [c for last in ("", *_CONTENT_DIRS) for c in self.by_last.get(last, [])
+                          if len(c[0]) <= 1]
+        best: list[Path] = []
+        best_score = -1
+        for source_key, path in candidates:
+            score = 0
+            for a, b in zip(reversed(source_key), reversed(key)):
+                if a != b:
+                    break
+                score += 1
+            if not key:  # the home page: the shallowest index/README wins
+                score = -len(source_key)
+            if score > best_score:
+                best, best_score = [path], score
+            elif score == best_score:
+                best.append(path)
+        if len(best) == 1:
+            return (best[0],)
+        return ()

@@ -1,0 +1,488 @@
+"""The `sitemap-suite` command, through click's CliRunner: validate on files, folders and a
+loopback HTTP server; generate on folders shaped like Hugo's and Jekyll's output."""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from xsd import assert_schema_valid, read_xml
+
+from sitemap_core import cli
+from sitemap_core.cli import main
+
+SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
+NS = {"sm": SM}
+DECL = '<?xml version="1.0" encoding="UTF-8"?>\n'
+
+
+def urlset(*locs: str, lastmod: str | None = None) -> str:
+    extra = f"<lastmod>{lastmod}</lastmod>" if lastmod else ""
+    body = "\n".join(f"<url><loc>{loc}</loc>{extra}</url>" for loc in locs)
+    return f'{DECL}<urlset xmlns="{SM}">\n{body}\n</urlset>\n'
+
+
+def index(*locs: str) -> str:
+    body = "\n".join(f"<sitemap><loc>{loc}</loc></sitemap>" for loc in locs)
+    return f'{DECL}<sitemapindex xmlns="{SM}">\n{body}\n</sitemapindex>\n'
+
+
+def page(title: str = "Page", head: str = "") -> str:
+    return f"<!doctype html><html><head><title>{title}</title>{head}</head><body>{title}</body></html>\n"
+
+
+def write(folder: Path, rel: str, text: str) -> Path:
+    path = folder / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = text.encode()
+    path.write_bytes(gzip.compress(data, mtime=0) if rel.endswith(".gz") else data)
+    return path
+
+
+def run(*args: str):
+    result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    return result
+
+
+def report_lines(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.split(" ", 1)[0] in ("error", "warning")]
+
+
+def locs(path: Path) -> set[str]:
+    return {e.text for e in read_xml(path).getroot().iterfind("sm:url/sm:loc", NS)}
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run every command from tmp_path (generate keeps its cache in the working folder)."""
+    monkeypatch.chdir(tmp_path)
+
+
+# -- general --------------------------------------------------------------------------
+
+def test_version_and_help() -> None:
+    result = run("--version")
+    assert result.exit_code == 0 and result.output.strip() == "sitemap-suite, version 0.1.0"
+    for command in ("validate", "generate"):
+        result = run(command, "--help")
+        assert result.exit_code == 0
+        assert "Usage:" in result.output
+
+
+def test_usage_problems_exit_2(tmp_path: Path) -> None:
+    assert run("validate").exit_code == 2
+    assert run("validate", tmp_path / "nothing-here").exit_code == 2
+    assert run("validate", "ftp://example.com/sitemap.xml").exit_code == 2
+    assert run("validate", "--bogus", tmp_path).exit_code == 2
+    assert run("generate", tmp_path).exit_code == 2  # no --base-url
+    bad = write(tmp_path, "bad.toml", "formats = [\n")
+    assert run("generate", tmp_path, "--base-url", "https://e.com/", "--config", bad).exit_code == 2
+
+
+# -- validate: files ------------------------------------------------------------------
+
+def test_validate_good_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "sitemap.xml", urlset("https://example.com/", "https://example.com/a"))
+    result = run("validate", path)
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "OK: 1 file checked, 0 errors, 0 warnings"
+
+
+def test_validate_bad_file_lines(tmp_path: Path) -> None:
+    path = write(tmp_path, "sitemap.xml", urlset("https://example.com/", "https://example.com/a b",
+                                                 lastmod="2024-5-1"))
+    result = run("validate", path)
+    assert result.exit_code == 1
+    lines = report_lines(result.output)
+    assert [line.split(":", 1)[0] for line in lines] == [
+        "error lastmod sitemap.xml", "error lastmod sitemap.xml", "error loc sitemap.xml"]
+    assert lines[2].startswith("error loc sitemap.xml:4: 'https://example.com/a b' has ' '")
+    assert result.output.splitlines()[-1] == "FAILED: 1 file checked, 3 errors, 0 warnings"
+
+
+def test_validate_index_brings_its_parts(tmp_path: Path) -> None:
+    idx = write(tmp_path, "sitemap.xml", index("https://example.com/sitemap-1.xml",
+                                               "https://example.com/sitemap-2.xml"))
+    write(tmp_path, "sitemap-1.xml", urlset("https://example.com/a"))
+    result = run("validate", "--json", idx)
+    data = json.loads(result.output)
+    assert result.exit_code == 1
+    assert data["files"] == [str(idx), str(tmp_path / "sitemap-1.xml")]
+    assert [(i["code"], i["where"]) for i in data["issues"]] == [("index", "sitemap.xml:4")]
+    write(tmp_path, "sitemap-2.xml", urlset("https://example.com/b"))
+    assert run("validate", idx).exit_code == 0
+
+
+def test_json_and_strict(tmp_path: Path) -> None:
+    path = write(tmp_path, "sitemap.xml", urlset("https://example.com/", "https://example.com/"))
+    result = run("validate", "--json", path)
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["ok"] is True and (data["errors"], data["warnings"]) == (0, 1)
+    assert data["issues"] == [{"level": "warning", "code": "duplicate", "where": "sitemap.xml:4",
+                               "field": "loc", "message": data["issues"][0]["message"]}]
+    strict = run("validate", "--json", "--strict", path)
+    assert strict.exit_code == 1
+    data = json.loads(strict.output)
+    assert data["ok"] is False and (data["errors"], data["warnings"]) == (1, 0)
+    assert [i["level"] for i in data["issues"]] == ["error"]
+    plain = run("validate", "--strict", path)
+    assert plain.exit_code == 1
+    assert report_lines(plain.output)[0].startswith("error duplicate sitemap.xml:4: ")
+
+
+def test_validate_robots_file(tmp_path: Path) -> None:
+    robots = write(tmp_path, "robots.txt", "User-agent: *\nSitemap: /sitemap.xml\n")
+    result = run("validate", robots)
+    assert result.exit_code == 1
+    assert [line.split(":")[0] for line in report_lines(result.output)] == [
+        "error robots robots.txt"]
+
+
+# -- validate: folders ----------------------------------------------------------------
+
+def _site(folder: Path) -> Path:
+    """A built site under https://example.com/docs/ with robots.txt at the folder root."""
+    write(folder, "index.html", page("Home"))
+    write(folder, "guide/index.html", page("Guide"))
+    write(folder, "about.html", page("About"))
+    write(folder, "404.html", page("Not found"))
+    write(folder, "hidden/index.html", page("Hidden", '<meta name="robots" content="noindex">'))
+    write(folder, "old/index.html", page("Moved", '<meta http-equiv="refresh" content="0; url=/docs/guide/">'))
+    write(folder, "copy.html", page("Copy", '<link rel="canonical" href="https://example.com/docs/about.html">'))
+    write(folder, "robots.txt", "User-agent: *\nSitemap: https://example.com/docs/sitemap.xml\n")
+    write(folder, "sitemap.xml", urlset("https://example.com/docs/", "https://example.com/docs/guide/",
+                                        "https://example.com/docs/about.html"))
+    return folder
+
+
+def test_validate_folder_clean(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    result = run("validate", site)
+    assert result.exit_code == 0, result.output
+    assert report_lines(result.output) == []
+    assert result.output.strip().endswith("2 files checked, 0 errors, 0 warnings")
+
+
+def test_validate_folder_missing_and_unlisted(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    write(site, "sitemap.xml", urlset("https://example.com/docs/", "https://example.com/docs/gone/",
+                                      "https://example.com/docs/about.html",
+                                      "https://example.com/elsewhere/"))
+    write(site, "new/page.html", page("New"))
+    result = run("validate", "--json", site)
+    assert result.exit_code == 1
+    found = {(i["code"], i["level"], i["where"]) for i in json.loads(result.output)["issues"]}
+    assert found == {
+        ("scope", "error", "sitemap.xml:6"),
+        ("missing-file", "error", "https://example.com/docs/gone/"),
+        ("unlisted", "warning", "guide/index.html"),
+        ("unlisted", "warning", "new/page.html"),
+    }
+
+
+def test_validate_folder_without_robots_finds_sitemaps(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    write(site, "index.html", page())
+    write(site, "a/index.html", page())
+    body = urlset("https://example.com/", "https://example.com/a/")
+    write(site, "sitemap.xml", index("https://example.com/sitemap-1.xml"))
+    write(site, "sitemap-1.xml", body)
+    write(site, "sitemap-1.xml.gz", body)
+    write(site, "sitemap.txt", "https://example.com/\nhttps://example.com/a/\n")
+    result = run("validate", "--json", site)
+    data = json.loads(result.output)
+    assert result.exit_code == 0, data
+    assert data["issues"] == []
+    assert sorted(Path(f).name for f in data["files"]) == [
+        "sitemap-1.xml", "sitemap-1.xml.gz", "sitemap.txt", "sitemap.xml"]
+
+
+def test_validate_folder_without_sitemap(tmp_path: Path) -> None:
+    write(tmp_path / "site", "index.html", page())
+    result = run("validate", "--json", tmp_path / "site")
+    assert result.exit_code == 1
+    assert [i["code"] for i in json.loads(result.output)["issues"]] == ["no-sitemap"]
+
+
+def test_robots_sitemap_without_file(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    write(site, "robots.txt", "Sitemap: https://example.com/docs/sitemap.xml\n"
+                              "Sitemap: https://example.com/docs/news.xml\n")
+    result = run("validate", "--json", site)
+    assert result.exit_code == 1
+    assert [(i["code"], i["where"]) for i in json.loads(result.output)["issues"]] == [
+        ("missing-file", "robots.txt")]
+
+
+# -- validate: over http --------------------------------------------------------------
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Files from the served folder, plus /r/N (N redirects) and /to-ftp."""
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if self.path.startswith("/r/"):
+            n = int(self.path[3:])
+            self._redirect(f"/r/{n - 1}" if n > 1 else "/sitemap.xml")
+        elif self.path == "/to-ftp":
+            self._redirect("ftp://127.0.0.1/sitemap.xml")
+        else:
+            super().do_GET()
+
+    def _redirect(self, where: str) -> None:
+        self.send_response(302)
+        self.send_header("Location", where)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
+    """A loopback HTTP server on 127.0.0.1 serving tmp_path/www; stopped after the test."""
+    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy",
+                 "ALL_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    root = tmp_path / "www"
+    root.mkdir()
+    handler = functools.partial(_Handler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", root
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def test_validate_url_site_follows_robots_and_index(served: tuple[str, Path]) -> None:
+    base, root = served
+    write(root, "robots.txt", f"User-agent: *\nSitemap: {base}/sitemap.xml\n")
+    write(root, "sitemap.xml", index(f"{base}/sitemap-1.xml", f"{base}/sitemap-2.xml.gz"))
+    write(root, "sitemap-1.xml", urlset(f"{base}/", f"{base}/a"))
+    write(root, "sitemap-2.xml.gz", urlset(f"{base}/b", f"{base}/a b"))
+    result = run("validate", "--json", base + "/")
+    data = json.loads(result.output)
+    assert result.exit_code == 1
+    assert data["files"] == [f"{base}/robots.txt", f"{base}/sitemap.xml",
+                             f"{base}/sitemap-1.xml", f"{base}/sitemap-2.xml.gz"]
+    assert [(i["code"], i["where"]) for i in data["issues"]] == [
+        ("loc", f"{base}/sitemap-2.xml.gz:4")]
+
+
+def test_validate_url_sitemap_directly(served: tuple[str, Path]) -> None:
+    base, root = served
+    write(root, "sitemap.xml", urlset(f"{base}/", f"{base}/a"))
+    result = run("validate", f"{base}/sitemap.xml")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "OK: 1 file checked, 0 errors, 0 warnings"
+
+
+def test_validate_url_without_robots_tries_sitemap_xml(served: tuple[str, Path]) -> None:
+    base, root = served
+    write(root, "sitemap.xml", urlset(f"{base}/other-host-is-fine-here"))
+    assert run("validate", base).exit_code == 0
+
+
+def test_validate_url_redirects_are_bounded(served: tuple[str, Path]) -> None:
+    base, root = served
+    write(root, "sitemap.xml", urlset(f"{base}/"))
+    ok = run("validate", "--json", f"{base}/r/4")
+    assert ok.exit_code == 0, ok.output
+    too_many = run("validate", "--json", f"{base}/r/7")
+    assert too_many.exit_code == 1
+    assert [i["code"] for i in json.loads(too_many.output)["issues"]] == ["fetch"]
+    ftp = run("validate", "--json", f"{base}/to-ftp")
+    assert [i["code"] for i in json.loads(ftp.output)["issues"]] == ["fetch"]
+
+
+def test_validate_url_not_found_and_off_host_parts(served: tuple[str, Path]) -> None:
+    base, root = served
+    missing = run("validate", "--json", f"{base}/nope.xml")
+    assert missing.exit_code == 1
+    issues = json.loads(missing.output)["issues"]
+    assert [(i["code"], i["where"]) for i in issues] == [("fetch", f"{base}/nope.xml")]
+    assert "404" in issues[0]["message"]
+    # An index part on another host is not fetched; the checker reports it.
+    write(root, "sitemap.xml", index("https://elsewhere.example/sitemap-1.xml"))
+    result = run("validate", "--json", f"{base}/sitemap.xml")
+    assert result.exit_code == 1
+    assert {i["code"] for i in json.loads(result.output)["issues"]} == {"index", "scope"}
+
+
+def test_validate_url_file_cap(served: tuple[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    base, root = served
+    write(root, "sitemap.xml", urlset(*[f"{base}/p{n}" for n in range(200)]))
+    monkeypatch.setattr(cli, "MAX_FILE_BYTES", 1000)
+    result = run("validate", "--json", f"{base}/sitemap.xml")
+    assert result.exit_code == 1
+    assert "size" in {i["code"] for i in json.loads(result.output)["issues"]}
+    monkeypatch.setattr(cli, "MAX_TOTAL_BYTES", 500)
+    result = run("validate", "--json", f"{base}/sitemap.xml")
+    assert [i["code"] for i in json.loads(result.output)["issues"]] == ["fetch"]
+
+
+# -- generate -------------------------------------------------------------------------
+
+def _hugo(folder: Path) -> Path:
+    write(folder, "index.html", page("Home"))
+    write(folder, "posts/x/index.html", page("X"))
+    write(folder, "posts/index.html", page("Posts"))
+    write(folder, "404.html", page("404 Page not found"))
+    write(folder, "tags/index.xml", "<rss/>")
+    return folder
+
+
+def _jekyll(folder: Path) -> Path:
+    write(folder, "index.html", page("Home"))
+    write(folder, "about.html", page("About"))
+    write(folder, "2024/01/02/post.html", page("Post"))
+    write(folder, "feed.xml", "<feed/>")
+    return folder
+
+
+def test_generate_hugo_shape(tmp_path: Path) -> None:
+    site = _hugo(tmp_path / "public")
+    result = run("generate", site, "--base-url", "https://example.com/blog/")
+    assert result.exit_code == 0, result.output
+    assert locs(site / "sitemap.xml") == {"https://example.com/blog/",
+                                          "https://example.com/blog/posts/",
+                                          "https://example.com/blog/posts/x/"}
+    assert "Sitemap: https://example.com/blog/sitemap.xml" in (site / "robots.txt").read_text()
+    assert result.output.splitlines()[-1].startswith("sitemap: 3 URLs in 1 file(s)")
+    assert_schema_valid(site / "sitemap.xml")
+    check = run("validate", "--json", site)
+    data = json.loads(check.output)
+    assert check.exit_code == 0, data
+    assert data["issues"] == []
+
+
+def test_generate_jekyll_shape(tmp_path: Path) -> None:
+    site = _jekyll(tmp_path / "_site")
+    result = run("generate", site, "--base-url", "https://example.com", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert result.output == ""
+    assert locs(site / "sitemap.xml") == {"https://example.com/",
+                                          "https://example.com/about.html",
+                                          "https://example.com/2024/01/02/post.html"}
+    assert run("validate", site).exit_code == 0
+
+
+def test_generate_keep_html(tmp_path: Path) -> None:
+    site = _hugo(tmp_path / "public")
+    assert run("generate", site, "--base-url", "https://example.com/", "-q",
+               "--keep-html").exit_code == 0
+    assert locs(site / "sitemap.xml") == {"https://example.com/index.html",
+                                          "https://example.com/posts/index.html",
+                                          "https://example.com/posts/x/index.html"}
+
+
+def test_generate_exclude_and_lastmod_flags(tmp_path: Path) -> None:
+    site = _hugo(tmp_path / "public")
+    result = run("generate", site, "--base-url", "https://example.com/", "--lastmod", "none",
+                 "--exclude", "posts/x/*", "--exclude", "posts/x/")
+    assert result.exit_code == 0, result.output
+    assert locs(site / "sitemap.xml") == {"https://example.com/", "https://example.com/posts/"}
+    assert read_xml(site / "sitemap.xml").getroot().find(".//sm:lastmod", NS) is None
+
+
+def test_generate_config_values_and_override(tmp_path: Path) -> None:
+    site = _jekyll(tmp_path / "_site")
+    config = write(tmp_path, "sitemap.toml", "[sitemap]\n"
+                                             'base_url = "https://example.com/"\n'
+                                             'formats = ["xml", "txt"]\n'
+                                             'lastmod = "build"\n'
+                                             'exclude = ["about.html"]\n')
+    result = run("generate", site, "--config", config, "--lastmod", "none",
+                 "--exclude", "2024/*")
+    assert result.exit_code == 0, result.output
+    assert locs(site / "sitemap.xml") == {"https://example.com/"}
+    assert (site / "sitemap.txt").read_text() == "https://example.com/\n"
+    assert read_xml(site / "sitemap.xml").getroot().find(".//sm:lastmod", NS) is None
+
+
+def test_generate_reports_option_problems(tmp_path: Path) -> None:
+    site = _jekyll(tmp_path / "_site")
+    config = write(tmp_path, "sitemap.toml", 'formats = ["pdf"]\nbogus = 1\n')
+    result = run("generate", site, "--config", config, "--base-url", "https://example.com/")
+    assert result.exit_code == 0
+    assert [line.split(":")[0] for line in report_lines(result.output)] == [
+        "warning option formats", "warning option bogus"]
+
+
+def test_generate_bad_base_url_fails(tmp_path: Path) -> None:
+    site = _jekyll(tmp_path / "_site")
+    result = run("generate", site, "--base-url", "example.com")
+    assert result.exit_code == 1
+    assert not (site / "sitemap.xml").exists()
+
+
+def test_generate_git_dates_from_source(tmp_path: Path, git_repo) -> None:
+    repo = git_repo("project")
+    repo.write("content/posts/x.md", "# X\n")
+    repo.write("content/_index.md", "# Home\n")
+    repo.commit("first", "2023-04-05T06:07:08+00:00")
+    repo.write("content/posts/x.md", "# X, again\n")
+    repo.commit("second", "2024-02-03T04:05:06+00:00")
+    site = _hugo(repo.root / "public")
+    result = run("generate", site, "--base-url", "https://example.com/",
+                 "--source", repo.root, "--lastmod", "git")
+    assert result.exit_code == 0, result.output
+    dates = {u.findtext("sm:loc", namespaces=NS): u.findtext("sm:lastmod", namespaces=NS)
+             for u in read_xml(site / "sitemap.xml").getroot().iterfind("sm:url", NS)}
+    assert dates["https://example.com/posts/x/"] == "2024-02-03T04:05:06Z"
+    assert dates["https://example.com/"] == "2023-04-05T06:07:08Z"
+
+
+def test_source_index_matches_by_path(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    for rel in ("content/_index.md", "content/posts/x.md", "content/posts/y/index.md",
+                "_posts/2024-01-02-post.md", "about.md", "drafts/x.md", "public/posts/x/index.html"):
+        write(src, rel, "text")
+    index_ = cli._SourceIndex(src, src / "public")
+    assert index_.find("index.html") == (src / "content/_index.md",)
+    assert index_.find("posts/x/index.html") == (src / "content/posts/x.md",)
+    assert index_.find("posts/y/index.html") == (src / "content/posts/y/index.md",)
+    assert index_.find("2024/01/02/post.html") == (src / "_posts/2024-01-02-post.md",)
+    assert index_.find("about.html") == (src / "about.md",)
+    assert index_.find("x/index.html") == ()  # content/posts/x.md and drafts/x.md tie
+    assert index_.find("nothing/index.html") == ()
+
+
+@pytest.mark.slow
+def test_generate_splits_fifty_thousand_and_one_pages(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    body = page("P").encode()
+    for n in range(50_001):
+        folder = site / f"s{n // 1000}" / f"p{n}"
+        folder.mkdir(parents=True)
+        (folder / "index.html").write_bytes(body)
+    started = time.perf_counter()
+    result = run("generate", site, "--base-url", "https://example.com/", "--lastmod", "none")
+    assert result.exit_code == 0, result.output
+    assert {p.name for p in site.glob("sitemap*")} == {"sitemap.xml", "sitemap-1.xml",
+                                                       "sitemap-2.xml"}
+    root = read_xml(site / "sitemap.xml").getroot()
+    assert [e.text for e in root.iterfind("sm:sitemap/sm:loc", NS)] == [
+        "https://example.com/sitemap-1.xml", "https://example.com/sitemap-2.xml"]
+    assert len(locs(site / "sitemap-1.xml")) == 50_000
+    assert locs(site / "sitemap-2.xml") | locs(site / "sitemap-1.xml") == {
+        f"https://example.com/s{n // 1000}/p{n}/" for n in range(50_001)}
+    check = run("validate", "--json", site)
+    assert check.exit_code == 0, check.output[:2000]
+    assert json.loads(check.output)["issues"] == []
+    assert time.perf_counter() - started < 60
