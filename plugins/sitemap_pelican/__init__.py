@@ -40,7 +40,7 @@ class _Run:
 
     def nests(self, other: Pelican) -> bool:
         """True for another instance built inside this one's output (i18n_subsites)."""
-        inner = os.path.realpath(other.output_path)
+        inner = os.path.abspath(other.output_path)
         return other is not self.pelican and inner.startswith(self.output + os.sep)
 
 
@@ -53,7 +53,7 @@ def _start(pelican: Pelican) -> None:
     if _run is not None and _run.nests(pelican):
         return
     site, issues = config.load(pelican.settings)
-    _run = _Run(pelican, site, os.path.realpath(pelican.output_path))
+    _run = _Run(pelican, site, os.path.abspath(pelican.output_path))
     _log(issues)
 
 
@@ -70,7 +70,8 @@ def _collect(path: str, context: dict[str, Any]) -> None:
 def _prefix(run: _Run, path: str, context: dict[str, Any]) -> str:
     """The writer's folder inside the main output: `fr/` for a nested site, else ``."""
     name = str(context.get("output_file") or "").replace(os.sep, "/")
-    written = os.path.relpath(os.path.realpath(path), run.output).replace(os.sep, "/")
+    folder = run.output + os.sep
+    written = path[len(folder):].replace(os.sep, "/") if path.startswith(folder) else ""
     return written[: -len(name)] if name and written.endswith(name) else ""
 
 
