@@ -18,7 +18,7 @@ import yaml
 from helpers import NS, parse, urls_in
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
-from mkdocs.exceptions import Abort, ConfigurationError
+from mkdocs.exceptions import Abort
 
 from sitemap_core.options import OPTIONS
 from sitemap_core.validate import validate_files
@@ -222,16 +222,17 @@ def test_option_type_errors_are_config_errors(options):
     assert [name for name, _ in errors] == list(options)
 
 
-def test_option_type_error_in_mkdocs_yml(site):
+def test_option_type_error_in_mkdocs_yml(site, caplog):
     edit_config(site, max_urls="many")
-    with pytest.raises(ConfigurationError):
+    with pytest.raises(Abort, match="configuration error"):
         load_config(config_file=str(site / "mkdocs.yml"))
+    assert "option 'max_urls': Expected type: <class 'int'>" in caplog.text
 
 
 def test_yaml_booleans_for_words():
     plugin = SitemapPlugin()
     assert plugin.load_config({"gzip": False, "validate": False}) == ([], [])
-    assert (plugin.config.gzip, plugin.config.validate) == ("no", "off")
+    assert (plugin.config["gzip"], plugin.config["validate"]) == ("no", "off")
     plugin.load_config({"gzip": True})
     assert plugin.config.gzip == "also"
 
@@ -264,3 +265,10 @@ def test_serve_writes_for_the_dev_address_quietly(tmp_path, caplog):
     assert not (root / ".sitemap-cache").exists()
     build(root)
     assert (root / ".sitemap-cache").exists()  # a real build does keep content dates
+
+
+def test_error_level_issue_stops_the_build(site, caplog):
+    edit_config(site, extra_urls=["https://elsewhere.example/page/"], invalid_urls="error")
+    with pytest.raises(Abort):
+        build(site)
+    assert "[scope] extra_urls: https://elsewhere.example/page/ (url)" in caplog.text

@@ -60,7 +60,8 @@ class SitemapConfig(base.Config):
     priority = c.Optional(c.Type((int, float)))
     extra_urls = c.ListOfItems(c.Type(str), default=[])
     robots_txt = c.Type(bool, default=True)
-    validate = _Word(VALIDATE_MODES, default="warn", false="off")
+    # `validate` would hide `Config.validate()`; MkDocs drops the trailing underscore.
+    validate_ = _Word(VALIDATE_MODES, default="warn", false="off")
     invalid_urls = c.Choice(URL_ERROR_MODES, default="warn")
     max_urls = c.Type(int, default=MAX_URLS)
     max_bytes = c.Type(int, default=MAX_BYTES)

@@ -69,7 +69,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     @event_priority(-100)  # late: after plugins that add or drop pages
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        """Keep the inventory: every page, in the nav or not."""
+        """Keep the inventory (every page, in the nav or not); drop the theme's template.
+
+        Once `sitemap.xml` is no static template, MkDocs would copy the theme's raw
+        Jinja file into site_dir as a static file.
+        """
+        template = files.get_file_from_path("sitemap.xml")
+        if template is not None and template.src_dir in config.theme.dirs:
+            files.remove(template)
         self._files = files
         return files
 
