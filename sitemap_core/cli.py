@@ -33,7 +33,7 @@ import tomllib
 import urllib.error
 import urllib.request
 from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
@@ -535,8 +535,13 @@ def generate(site_dir: Path, base_url: str | None, config_file: Path | None,
         values["lastmod"] = lastmod
     if exclude:
         previous = values.get("exclude") or []
-        values["exclude"] = [*([previous] if isinstance(previous, str) else previous),
-                             *exclude]
+        if isinstance(previous, str):
+            previous = [previous]
+        elif not isinstance(previous, (list, tuple)):
+            click.echo(_line(Issue("option", "", "exclude", f"exclude {previous!r} in the "
+                                   "config file is not a list of globs; only --exclude used")))
+            previous = []
+        values["exclude"] = [*previous, *exclude]
     root = config_file.resolve().parent if config_file else Path.cwd()
 
     from .build import write_sitemaps  # noqa: PLC0415 - the writer loads git and HTML readers
@@ -575,10 +580,11 @@ def _read_config(path: Path | None) -> tuple[dict[str, Any], str | None]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise click.BadParameter(f"{path}: {exc}", param_hint="--config") from None
+    top_base = data.get("base_url")
     if isinstance(data.get("sitemap"), dict):
         data = data["sitemap"]
     values = dict(data)
-    base = values.pop("base_url", None)
+    base = values.pop("base_url", None) or top_base
     if base is not None and not isinstance(base, str):
         raise click.BadParameter(f"{path}: base_url must be a string", param_hint="--config")
     return values, base

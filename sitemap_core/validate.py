@@ -75,7 +75,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import IO
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from lxml import etree
 
@@ -239,8 +239,10 @@ class _File:
     path: Path
     number: int
     kind: str | None = None  # urlset | sitemapindex | text | None
-    # (loc, line, origin, path) per entry; origin is None for a loc that failed its check.
-    locs: list[tuple[str, int, tuple[str, str, int] | None, str]] = field(default_factory=list)
+    # (loc, line, origin, where its path starts or -1 for none) per entry; origin is None
+    # for a loc that failed its check. Origins are shared: 50,000 URLs have a few.
+    locs: list[tuple[str, int, tuple[str, str, int] | None, int]] = field(default_factory=list)
+    origins: dict[tuple[str, str, int], tuple[str, str, int]] = field(default_factory=dict)
     name: str = ""
     variant: str = ""  # xml, xml.gz, txt or txt.gz: which parallel copy of the set
 
@@ -566,15 +568,15 @@ class _XmlCheck:
 
 def _record_loc(info: _File, add: Callable[..., None], url: str, line: int) -> None:
     """Check one listed URL and keep it for the set-wide scope and duplicate checks."""
-    problem, origin, path, fragment = _loc_problem(url)
-    if problem:
+    problem, origin, path_start, fragment = _loc_problem(url)
+    if problem or origin is None:
         add(line, "loc", "loc", f"{_short(url)!r} {problem}")
-        info.locs.append((url, line, None, ""))
+        info.locs.append((url, line, None, -1))
         return
     if fragment:
         add(line, "loc", "loc", f"{_short(url)} has a #fragment, which crawlers drop; "
             "list the page once without it", "warning")
-    info.locs.append((url, line, origin, path))
+    info.locs.append((url, line, info.origins.setdefault(origin, origin), path_start))
 
 
 def _split(tag: str) -> tuple[str, str]:
@@ -594,26 +596,29 @@ def _short(text: str, limit: int = 100) -> str:
 
 # -- values ---------------------------------------------------------------------------
 
-def _loc_problem(url: str) -> tuple[str | None, tuple[str, str, int] | None, str, bool]:
-    """(problem, origin, path, has fragment) for one URL; problem None when it is valid."""
+def _loc_problem(url: str) -> tuple[str | None, tuple[str, str, int] | None, int, bool]:
+    """(problem, origin, path start, has fragment) for one URL; problem None when valid.
+
+    The path start is the index of the path in `url`, -1 when the path is empty ("/").
+    """
     if len(url) > MAX_LOC:
-        return f"is {len(url):,} characters long (at most {MAX_LOC:,})", None, "", False
+        return f"is {len(url):,} characters long (at most {MAX_LOC:,})", None, -1, False
     match = _URI.fullmatch(url)
     if match is None:
-        return _diagnose(url), None, "", False
+        return _diagnose(url), None, -1, False
     if len(url) < MIN_LOC:
         return (f"is shorter than {MIN_LOC} characters, the schema's minimum for a <loc>",
-                None, "", False)
+                None, -1, False)
     scheme = match["scheme"].lower()
     port_text = match["port"]
     if port_text:
         port = int(port_text)
         if port > 65535:
-            return f"has port {port}, above 65535", None, "", False
+            return f"has port {port}, above 65535", None, -1, False
     else:
         port = 443 if scheme == "https" else 80
-    return None, (scheme, match["host"].lower(), port), match["path"] or "/", bool(
-        match["fragment"])
+    start = match.start("path") if match["path"] else -1
+    return None, (scheme, match["host"].lower(), port), start, bool(match["fragment"])
 
 
 def _diagnose(url: str) -> str:
@@ -833,17 +838,19 @@ def _check_scope(files: list[_File], location: str | None, placed: dict[str, str
         return
     folder = location.rsplit("/", 1)[0] + "/"
     for f in files:
-        where = location if f.number == 0 else placed.get(f.name) or folder + f.name
-        problem, origin, path, _frag = _loc_problem(where)
+        where = location if f.number == 0 else placed.get(f.name) or folder + quote(f.name)
+        problem, origin, _start, _frag = _loc_problem(where)
         if problem or origin is None:
             continue  # a bad location is the caller's to report
+        path = _URI.fullmatch(where)["path"] or "/"  # type: ignore[index]
         prefix = path.rsplit("/", 1)[0] + "/"
         index = f.kind == "sitemapindex"
         shown = _origin_text(origin) if index else _origin_text(origin) + prefix
         for loc, line, o, p in f.locs:
             if o is None:
                 continue
-            if o != origin or not (index or p.startswith(prefix)):
+            if o != origin or not (index or (prefix == "/" if p < 0
+                                             else loc.startswith(prefix, p))):
                 found.add(f.number, f.name, line, "scope", "loc",
                           f"{_short(loc)} is outside {shown}, where a sitemap at "
                           f"{where} may point")
@@ -856,13 +863,14 @@ def _origin_text(origin: tuple[str, str, int]) -> str:
 
 
 def _check_duplicates(files: list[_File], found: _Found) -> None:
-    seen: dict[tuple[str, str], tuple[str, int]] = {}
+    seen: dict[str, dict[str, tuple[str, int]]] = {}  # variant or index -> loc -> first place
     for f in files:
-        group = f.variant if f.kind != "sitemapindex" else f"index {f.name}"
+        group = seen.setdefault(f.variant if f.kind != "sitemapindex" else f"index {f.name}", {})
         for loc, line, _o, _p in f.locs:
-            key = (group, loc)
-            first = seen.setdefault(key, (f.name, line))
-            if first != (f.name, line):
+            first = group.get(loc)
+            if first is None:
+                group[loc] = (f.name, line)
+            else:
                 found.add(f.number, f.name, line, "duplicate", "loc",
                           f"{_short(loc)} is already listed at {first[0]}:{first[1]}",
                           "warning")

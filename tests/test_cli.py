@@ -415,6 +415,16 @@ def test_generate_config_values_and_override(tmp_path: Path) -> None:
     assert read_xml(site / "sitemap.xml").getroot().find(".//sm:lastmod", NS) is None
 
 
+def test_generate_config_base_url_beside_the_table(tmp_path: Path) -> None:
+    site = _jekyll(tmp_path / "_site")
+    config = write(tmp_path, "sitemap.toml", 'base_url = "https://example.org/"\n'
+                                             "[sitemap]\n"
+                                             'lastmod = "none"\n')
+    result = run("generate", site, "--config", config)
+    assert result.exit_code == 0, result.output
+    assert "https://example.org/about.html" in locs(site / "sitemap.xml")
+
+
 def test_generate_reports_option_problems(tmp_path: Path) -> None:
     site = _jekyll(tmp_path / "_site")
     config = write(tmp_path, "sitemap.toml", 'formats = ["pdf"]\nbogus = 1\n')

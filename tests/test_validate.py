@@ -203,6 +203,11 @@ def test_issues_name_file_and_line(tmp_path: Path) -> None:
     assert (issue.code, issue.page, issue.field) == ("priority", "sitemap.xml:4", "priority")
 
 
+def test_duplicate_on_one_line(tmp_path: Path) -> None:
+    doc = f'<urlset xmlns="{SM}">{url()}{url()}</urlset>'
+    assert [(i.code, i.page) for i in check(tmp_path, "s.xml", doc)] == [("duplicate", "s.xml:1")]
+
+
 def test_duplicate_names_first_place(tmp_path: Path) -> None:
     issues = check(tmp_path, "s.xml", urlset(url(), url()))
     assert [(i.code, i.page) for i in issues] == [("duplicate", "s.xml:4")]
