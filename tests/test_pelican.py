@@ -166,6 +166,21 @@ def test_lastmod_of_listings_is_newest_listed_article(example: Path, url: str,
     assert urls_in(example / "sitemap.xml")[BASE + url] == lastmod
 
 
+def test_lastmod_git_dates_by_commits_unless_modified(tmp_path: Path) -> None:
+    site = make_site(tmp_path)
+    zoneinfo = site / "content" / "python" / "zoneinfo.md"
+    zoneinfo.write_text(zoneinfo.read_text(encoding="utf-8") + "\nUpdated.\n", "utf-8")
+    commit_all(site, "2024-06-20T08:00:00+02:00", "zoneinfo")
+    out = build(site, tmp_path / "out", SITEMAP={"lastmod": "git"})
+    lastmods = urls_in(checked(out))
+    assert lastmods[BASE + "generators.html"] == FIRST_COMMIT       # `date` is not used
+    assert lastmods[BASE + "zoneinfo.html"] == "2024-06-20T08:00:00+02:00"
+    assert lastmods[BASE + "hello-world.html"] == "2024-03-02T18:30:00+01:00"  # `modified`
+    assert lastmods[BASE + "pages/about.html"] == ABOUT_COMMIT
+    assert lastmods[BASE + "tag/stdlib.html"] == "2024-06-20T08:00:00+02:00"  # lists zoneinfo
+    assert lastmods[BASE + "tag/trains.html"] == FIRST_COMMIT
+
+
 def test_every_url_has_a_lastmod_and_none_is_the_build_time(example: Path) -> None:
     lastmods = urls_in(example / "sitemap.xml").values()
     assert None not in lastmods

@@ -100,7 +100,7 @@ def _anchored(patterns: Any) -> list[Issue]:
                   "searched in the absolute URL (https://...); write '/' instead of '^' "
                   "to match the start of a path")
             for p in patterns if isinstance(p, str) and p.startswith("^")
-            and not p.startswith(("^http", "^(http", "^https?"))]
+            and not p.startswith(("^http", "^(http"))]
 
 
 def _by_type(per_type: Mapping[str, Any], issues: list[Issue]) -> dict[str, dict[str, Any]]:
