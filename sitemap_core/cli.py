@@ -323,9 +323,9 @@ def _compare_with_files(folder: Path, listed: dict[str, str], base: str | None,
                 "missing-file", url, "loc",
                 f"listed in {listed_in}, but no file in {folder} serves it", "error"))
         else:
-            served.add(path.resolve())
+            served.add(path)
     for path, rel in _html_files(folder):
-        if path.resolve() in served:
+        if path in served:
             continue
         url = base + _url_for(rel, keep_html=False)
         if _not_a_page(path, rel, url):
@@ -594,12 +594,14 @@ def _html_files(site_dir: Path) -> list[tuple[Path, str]]:
     """Every .html file under `site_dir` (hidden folders skipped), sorted, with its
     site-relative POSIX path."""
     found = []
-    for folder, dirs, names in os.walk(site_dir):
+    root = os.fspath(site_dir)
+    for folder, dirs, names in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        rel_dir = folder[len(root):].strip(os.sep).replace(os.sep, "/")  # walk keeps root
+        prefix = rel_dir + "/" if rel_dir else ""
         for name in sorted(names):
             if name.lower().endswith(".html") and not name.startswith("."):
-                path = Path(folder, name)
-                found.append((path, path.relative_to(site_dir).as_posix()))
+                found.append((Path(folder, name), prefix + name))
     return found
 
 
