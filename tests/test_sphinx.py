@@ -127,10 +127,6 @@ def test_html_lists_every_published_page_with_git_dates(site: Path, build: Build
                       f"Sitemap: {BASE}sitemap.xml"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core: htmlhead._same_url compares the canonical URL Sphinx writes for dirhtml "
-    "(unencoded IRI, 'guide/café & crème/') with the percent-encoded loc, so the page is "
-    "dropped as canonicalised elsewhere; both sides need urls.encode before comparing"))
 def test_dirhtml_lists_folder_urls_and_the_root(site: Path, build: Build) -> None:
     out, warnings = build(site, "dirhtml")
     assert warnings == ""
@@ -247,6 +243,26 @@ def test_html_file_suffix_is_honoured(site: Path, build: Build) -> None:
     out, warnings = build(site, confoverrides={"html_file_suffix": ".htm"})
     assert warnings == ""
     assert set(checked(out)) == {u.replace(".html", ".htm") for u in HTML}
+
+
+def _unwritable(site: Path, build: Build, tmp_path: Path) -> tuple[Path, str]:
+    (tmp_path / "build/html/sitemap.xml").mkdir(parents=True)  # a folder in the way
+    return build(site)
+
+
+def test_an_unwritable_sitemap_is_a_warning_not_a_traceback(site: Path, build: Build,
+                                                            tmp_path: Path) -> None:
+    _, warnings = _unwritable(site, build, tmp_path)
+    assert "no sitemap written" in warnings and "[sitemap.write]" in warnings
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "core: build._install leaves its .sitemap-part.*.tmp files behind when moving a part "
+    "into place fails (os.replace raises); the except clause only covers TooManyParts"))
+def test_an_unwritable_sitemap_leaves_no_temporary_file(site: Path, build: Build,
+                                                        tmp_path: Path) -> None:
+    out, _ = _unwritable(site, build, tmp_path)
+    assert not [p for p in out.iterdir() if p.name.startswith(".sitemap")]
 
 
 def test_forced_split_writes_a_valid_index(site: Path, build: Build) -> None:

@@ -59,23 +59,27 @@ def _write_sitemap(app: Sphinx, exception: Exception | None) -> None:
     """build-finished: write the sitemap set for an html or dirhtml build that succeeded."""
     if exception is not None or app.builder.name not in BUILDERS:
         return
-    docnames = app.env.found_docs
     base = base_url(app)
-    if not base:
-        _report([Issue("base-url", "", "html_baseurl",
-                       "html_baseurl is not set in conf.py (nor site_url, nor "
-                       "READTHEDOCS_CANONICAL_URL in the environment): no sitemap written")],
-                docnames)
-        return
+    issues = _write(app, base) if base else [Issue(
+        "base-url", "", "html_baseurl", "html_baseurl is not set in conf.py (nor site_url, "
+        "nor READTHEDOCS_CANONICAL_URL in the environment): no sitemap written")]
+    _report(issues, app.env.found_docs)
+
+
+def _write(app: Sphinx, base: str) -> list[Issue]:
+    """One core call; the issues of the settings, the URL scheme and the run."""
     out_dir = Path(app.outdir)
     scheme, issues = url_scheme(app.config, Path(app.srcdir))
     settings, more = read_settings(app, base, scheme)
     issues += more
     if prefix := scheme.missing_from(out_dir):
         issues.append(_scheme_outside(prefix, base, out_dir))
-    result = write_sitemaps(pages(app.builder, scheme), out_dir, settings)
-    _report([*issues, *result.issues], docnames)
+    try:
+        result = write_sitemaps(pages(app.builder, scheme), out_dir, settings)
+    except OSError as exc:  # the core leaves the previous set whole
+        return [*issues, Issue("write", "", "", f"no sitemap written: {exc}")]
     logger.info(result.summary())
+    return [*issues, *result.issues]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -48,10 +48,11 @@ def _page(builder: StandaloneHTMLBuilder, scheme: Scheme, name: str, **kwargs: A
 
 def _sources(env: BuildEnvironment, docname: str) -> tuple[Path, ...]:
     """The document first (its repository dates the rest), then its dependencies."""
-    found = [Path(env.doc2path(docname))]
-    for dep in sorted(env.dependencies.get(docname, ())):
-        found.append(Path(dep))
-        if found[-1].suffix == ".mo":  # a compiled catalog: its history is the .po's
+    srcdir = Path(env.srcdir)
+    found = [srcdir / env.doc2path(docname, False)]
+    for dep in sorted(map(str, env.dependencies.get(docname, ()))):
+        found.append(srcdir / dep)  # relative before Sphinx 8, absolute since
+        if dep.endswith(".mo"):  # a compiled catalog: its history is the .po's
             found.append(found[-1].with_suffix(".po"))
     return tuple(found)
 
