@@ -1,0 +1,415 @@
+"""Content-hash lastmod: a page's date moves only when its meaningful content does.
+
+A clean build rewrites every HTML file, so file times say nothing. Instead each page's
+main content is hashed (`content_digest`) and kept, with the date it was first seen,
+in `content-state.json` in the cache folder; an unchanged hash keeps its date.
+
+A fresh cache (first build, CI without a cache) can be seeded from the published
+sitemap: a page whose URL it lists keeps the `<lastmod>` published there.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import hashlib
+import http.client
+import io
+import json
+import os
+import re
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from .report import Issue
+
+STATE_FILE = "content-state.json"
+_SEED_MAX_BYTES = 60 * 1024 * 1024
+_SEED_MAX_FILES = 100
+_SEED_TIMEOUT = 10.0
+_HEX = re.compile(r"[0-9a-f]{32}")
+
+# --- content_digest ----------------------------------------------------------------------
+
+_DROP = re.compile(  # never content: comments, code, styles, templates
+    rb"<!--.*?(?:-->|\Z)|<(script|style|noscript|template)\b[^>]*>.*?(?:</\1\s*>|\Z)"
+    rb"|<(?:link|meta)\b[^>]*>",
+    re.S | re.I)
+_TITLE = re.compile(rb"<title\b[^>]*>(.*?)</title\s*>", re.S | re.I)
+_HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
+_BODY = re.compile(rb"<body\b[^>]*>", re.I)
+_ROLE_MAIN = re.compile(rb"<([a-z][a-z0-9]*)\b[^>]*\brole\s*=\s*[\"']?main\b[^>]*>", re.I)
+_OPEN_MAIN = re.compile(rb"<main\b[^>]*>", re.I)
+_OPEN_ARTICLE = re.compile(rb"<article\b[^>]*>", re.I)
+_CLOSE_MAIN = re.compile(rb"</main\s*>", re.I)
+_CLOSE_ARTICLE = re.compile(rb"</article\s*>", re.I)
+_CHROME = re.compile(  # navigation and side matter inside the content region
+    rb"<(nav|aside)\b[^>]*>"
+    rb"|<([a-z][a-z0-9]*)\b[^>]*\brole\s*=\s*[\"']?(?:navigation|search|complementary)\b[^>]*>",
+    re.I)
+_PAGE_CHROME = re.compile(rb"<(header|footer)\b[^>]*>", re.I)
+_ATTR_TAG = re.compile(rb"<[a-zA-Z][^>]*=[^>]*>")
+_ATTR = re.compile(
+    rb"\s(?:href|src|srcset|poster|data|alt|title)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))",
+    re.I)
+_TAG = re.compile(rb"<[^>]*>")
+_SPACES = bytes.maketrans(b"\t\n\r\x0b\x0c", b"     ")
+_RUNS = re.compile(rb"  +")  # (a plain \s+ substitution is ten times slower)
+# A built-on stamp: "Last updated on Mar 3, 2024", "Last update: 2024-03-03 12:00". Each
+# starts with a literal (searched in the lower-cased page, fast), then runs to the tag end.
+_STAMPS = (re.compile(rb"last\s+(?:updated?|modified|built|generated)\b"),
+           re.compile(rb"built\s+on\b"), re.compile(rb"generated\s+on\b"))
+_STAMP_TAIL = re.compile(rb"(?:\s+on)?\s*:?\s*[^<]{0,60}")
+# Cache-busting: ?v=1a2b3c, ?digest=..., &_=1712..., main.1a2b3c4d.min.css
+_BUST_QUERY = re.compile(
+    rb"([?&])(?:v|ver|version|digest|hash|h|rev|cb|t|ts|_)=[0-9a-zA-Z._-]{4,}(?=[&#\"'\s]|$)")
+_BUST_NAME = re.compile(rb"\.[0-9a-f]{6,}(?=(?:\.min)?\.(?:css|js|mjs|map|woff2?|ttf|svg|png)\b)",
+                        re.I)
+
+
+def content_digest(html: bytes) -> bytes:
+    """16 bytes (blake2b) of a page's meaningful content: the same after a rebuild.
+
+    Hashed: the `<title>`, and the text and link targets (href, src, alt...) of the main
+    content: the `role="main"` element, else `<main>`, else `<article>`s, else `<body>`,
+    less its `<nav>`, `<aside>` and navigation landmarks (and, from a whole body, its
+    `<header>` and `<footer>`). Left out as volatile: comments, scripts, styles, `<link>`
+    and `<meta>` tags (generator, theme assets), "Last updated on ..." stamps and asset
+    cache-busting hashes (`?v=1a2b3c`, `main.1a2b3c4d.min.css`).
+    """
+    title_match = _TITLE.search(html)
+    title = b" ".join(title_match.group(1).split()) if title_match else b""
+    head_end = _HEAD_END.search(html)
+    body = html[head_end.start():] if head_end else html
+    body = _DROP.sub(b" ", body)
+    region, whole = _main_region(body)
+    region = _cut(region, _CHROME)
+    if whole:
+        region = _cut(region, _PAGE_CHROME)
+    links = [_BUST_NAME.sub(b"", _BUST_QUERY.sub(rb"\1", (a or b or c).strip()))
+             for tag in _ATTR_TAG.finditer(region) for a, b, c in _ATTR.findall(tag.group())]
+    text = _RUNS.sub(b" ", _TAG.sub(b" ", _strip_stamps(region)).translate(_SPACES))
+    digest = hashlib.blake2b(title, digest_size=16)
+    digest.update(b"\0")
+    digest.update(text)
+    digest.update(b"\0")
+    digest.update(b"\n".join(links))
+    return digest.digest()
+
+
+def _strip_stamps(html: bytes) -> bytes:
+    """`html` without "Last updated on ..." stamps (up to the next tag)."""
+    lower = html.lower()
+    spans = []
+    for word, pattern in zip((b"last", b"built", b"generated"), _STAMPS):
+        if word not in lower:
+            continue
+        for found in pattern.finditer(lower):
+            if found.start() and lower[found.start() - 1:found.start()].isalpha():
+                continue
+            tail = _STAMP_TAIL.match(html, found.end())
+            spans.append((found.start(), tail.end() if tail else found.end()))
+    if not spans:
+        return html
+    parts, pos = [], 0
+    for start, end in sorted(spans):
+        if start >= pos:
+            parts.append(html[pos:start])
+            pos = end
+    parts.append(html[pos:])
+    return b" ".join(parts)
+
+
+def _main_region(html: bytes) -> tuple[bytes, bool]:
+    """The main content, and whether it is the whole body (no landmark found)."""
+    found = _ROLE_MAIN.search(html)
+    if found:
+        return html[found.end():_element_end(html, found.group(1), found.end())], False
+    for opener, closer in ((_OPEN_MAIN, _CLOSE_MAIN), (_OPEN_ARTICLE, _CLOSE_ARTICLE)):
+        found = opener.search(html)
+        if found:
+            close = len(html)
+            for close_tag in closer.finditer(html, found.end()):
+                close = close_tag.start()
+            return html[found.end():close], False
+    found = _BODY.search(html)
+    return (html[found.end():] if found else html), True
+
+
+def _element_end(html: bytes, name: bytes, start: int) -> int:
+    """Where the element of tag `name` opened just before `start` closes (nesting counted)."""
+    tags = re.compile(rb"<(/?)" + re.escape(name) + rb"\b[^>]*>", re.I)
+    depth = 1
+    for tag in tags.finditer(html, start):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return tag.start()
+    return len(html)
+
+
+def _cut(html: bytes, openers: re.Pattern[bytes]) -> bytes:
+    """`html` without the elements `openers` matches (each to its own closing tag)."""
+    parts: list[bytes] = []
+    pos = 0
+    while found := openers.search(html, pos):
+        name = next(g for g in found.groups() if g is not None)
+        parts.append(html[pos:found.start()])
+        end = _element_end(html, name, found.end())
+        close = html.find(b">", end)
+        pos = len(html) if close < 0 else close + 1
+    parts.append(html[pos:])
+    return b" ".join(parts)
+
+
+# --- the state -----------------------------------------------------------------------------
+
+
+class ContentState:
+    """Per-URL content digests and their dates, kept between builds in `cache_dir`."""
+
+    __slots__ = ("_path", "_known", "_seed", "_seen")
+
+    def __init__(self, path: Path, known: dict[str, tuple[str, str]],
+                 seed: dict[str, str]) -> None:
+        self._path = path
+        self._known = known
+        self._seed = seed
+        self._seen: dict[str, tuple[str, str]] = {}
+
+    @classmethod
+    def load(cls, cache_dir: Path, seed: str = "") -> tuple[ContentState, list[Issue]]:
+        """Read `cache_dir/content-state.json`; on a fresh cache, seed from `seed`.
+
+        `seed` is a sitemap (or sitemap index) path, `.xml` or `.xml.gz`, or an http(s)
+        URL. A missing state is a fresh cache; an unreadable one is a `content` issue
+        and starts empty; so does a seed that cannot be read. Never raises.
+        """
+        path = Path(cache_dir) / STATE_FILE
+        issues: list[Issue] = []
+        known = _read_state(path, issues)
+        seeded: dict[str, str] = {}
+        if seed and not known:
+            seeded = _read_seed(seed, issues)
+        return cls(path, known, seeded), issues
+
+    def lastmod(self, url: str, digest: bytes, now: dt.datetime) -> dt.datetime:
+        """The date of `url`'s content `digest`: kept if the digest is known, else `now`.
+
+        A URL the state does not know but the seed sitemap lists gets the seed's date.
+        What is returned is recorded for `save()`.
+        """
+        hexdigest = digest.hex()
+        known = self._known.get(url)
+        stamp: str | None = None
+        if known is not None:
+            if known[0] == hexdigest:
+                stamp = known[1]
+        else:
+            stamp = self._seed.get(url)
+        value = _parse_w3c(stamp) if stamp else None
+        if value is None:
+            value = (now if now.tzinfo else now.replace(tzinfo=dt.timezone.utc))
+            value = value.replace(microsecond=0)
+        self._seen[url] = (hexdigest, _w3c(value))
+        return value
+
+    def save(self) -> list[Issue]:
+        """Write the URLs seen in this run, atomically; nothing when the bytes are the same.
+
+        A run that saw no URL at all leaves the file as it is.
+        """
+        if not self._seen:
+            return []
+        data = json.dumps({url: list(v) for url, v in self._seen.items()}, sort_keys=True,
+                          separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        try:
+            if self._path.read_bytes() == data:
+                return []
+        except OSError:
+            pass
+        try:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".content-state.", suffix=".tmp",
+                                       dir=self._path.parent)
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    out.write(data)
+                os.replace(tmp, self._path)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        except OSError as exc:
+            return [Issue("content", str(self._path), "cache_dir",
+                          f"content state not saved ({exc}); the next build will "
+                          "date changed pages from scratch")]
+        return []
+
+
+def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
+    try:
+        raw = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):  # a fresh cache (save() says if it cannot be)
+        return {}
+    except OSError as exc:
+        issues.append(_state_issue(path, f"cannot be read ({exc})"))
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        issues.append(_state_issue(path, f"is not JSON ({exc})"))
+        return {}
+    if not isinstance(data, dict):
+        issues.append(_state_issue(path, "is not a JSON object"))
+        return {}
+    known: dict[str, tuple[str, str]] = {}
+    for url, entry in data.items():
+        if (isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)
+                and _HEX.fullmatch(entry[0]) and _parse_w3c(entry[1]) is not None):
+            known[url] = (entry[0], entry[1])
+    if len(known) < len(data):
+        issues.append(_state_issue(path, f"has {len(data) - len(known)} bad entries"))
+        return {}
+    return known
+
+
+def _state_issue(path: Path, problem: str) -> Issue:
+    return Issue("content", str(path), "cache_dir",
+                 f"content state {problem}; starting empty, so pages get new dates "
+                 "unless the seed sitemap has them")
+
+
+# --- W3C dates -----------------------------------------------------------------------------
+
+_W3C = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?"
+                  r"(Z|[+-]\d{2}:\d{2}))?)?)?")
+
+
+def _parse_w3c(text: str) -> dt.datetime | None:
+    """An aware datetime from a W3C Datetime (a date alone is its midnight UTC)."""
+    found = _W3C.fullmatch(text.strip())
+    if not found:
+        return None
+    year, month, day, hour, minute, second, zone = found.groups()
+    try:
+        tz = dt.timezone.utc
+        if zone and zone != "Z":
+            sign = -1 if zone[0] == "-" else 1
+            tz = dt.timezone(sign * dt.timedelta(hours=int(zone[1:3]), minutes=int(zone[4:6])))
+        return dt.datetime(int(year), int(month or 1), int(day or 1), int(hour or 0),
+                           int(minute or 0), int(second or 0), tzinfo=tz)
+    except ValueError:
+        return None
+
+
+def _w3c(value: dt.datetime) -> str:
+    text = value.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+# --- the seed sitemap ----------------------------------------------------------------------
+
+
+class _SeedError(Exception):
+    pass
+
+
+def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
+    """`loc` → `lastmod` from a sitemap or sitemap index; a `content` issue on failure."""
+    dates: dict[str, str] = {}
+    try:
+        _read_sitemap(seed, dates, depth=0)
+    except _SeedError as exc:
+        issues.append(Issue("content", seed, "seed_sitemap",
+                            f"seed sitemap not used: {exc}; pages new to the content "
+                            "state get the build time"))
+        return {}
+    return dates
+
+
+def _read_sitemap(where: str, dates: dict[str, str], depth: int) -> None:
+    root = _parse_xml(_fetch(where), where)
+    kind = etree.QName(root).localname
+    if kind == "urlset":
+        for url in root:
+            if not isinstance(url.tag, str) or etree.QName(url).localname != "url":
+                continue
+            loc, stamp = _child_text(url, "loc"), _child_text(url, "lastmod")
+            if loc and stamp and _parse_w3c(stamp) is not None:
+                dates[loc] = stamp
+    elif kind == "sitemapindex":
+        if depth > 0:
+            raise _SeedError(f"{where} is an index inside an index")
+        locs = [loc for s in root if isinstance(s.tag, str) and (loc := _child_text(s, "loc"))]
+        if len(locs) > _SEED_MAX_FILES:
+            raise _SeedError(f"{where} lists more than {_SEED_MAX_FILES} sitemaps")
+        for loc in locs:
+            _read_sitemap(_child_location(where, loc), dates, depth + 1)
+    else:
+        raise _SeedError(f"{where} is not a sitemap (its root is <{kind}>)")
+
+
+def _child_text(element: Any, name: str) -> str:
+    for child in element:
+        if isinstance(child.tag, str) and etree.QName(child).localname == name:
+            return (child.text or "").strip()
+    return ""
+
+
+def _is_url(where: str) -> bool:
+    return urllib.parse.urlsplit(where).scheme.lower() in ("http", "https")
+
+
+def _child_location(index: str, loc: str) -> str:
+    """A sitemap an index lists: next to a local index if a file of that name is there."""
+    if not _is_url(index):
+        name = Path(urllib.parse.unquote(urllib.parse.urlsplit(loc).path)).name
+        local = Path(index).parent / name
+        if name and local.is_file():
+            return str(local)
+    return urllib.parse.urljoin(index, loc) if _is_url(index) else loc
+
+
+class _HTTPOnly(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[override]
+        if not _is_url(newurl):
+            raise urllib.error.URLError(f"redirect to {newurl} refused")
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+def _fetch(where: str) -> bytes:
+    """The bytes of a local file or an http(s) URL, gunzipped, at most 60 MB."""
+    scheme = urllib.parse.urlsplit(where).scheme.lower()
+    try:
+        if scheme in ("http", "https"):
+            opener = urllib.request.build_opener(_HTTPOnly())
+            request = urllib.request.Request(where, headers={"User-Agent": "sitemap-suite"})
+            with opener.open(request, timeout=_SEED_TIMEOUT) as response:
+                data = response.read(_SEED_MAX_BYTES + 1)
+        elif len(scheme) > 1:
+            raise _SeedError(f"{where}: only http and https URLs are fetched")
+        else:
+            with open(where, "rb") as file:
+                data = file.read(_SEED_MAX_BYTES + 1)
+        if data[:2] == b"\x1f\x8b":
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as unzipped:
+                data = unzipped.read(_SEED_MAX_BYTES + 1)
+    except (OSError, EOFError, ValueError, http.client.HTTPException) as exc:
+        raise _SeedError(f"{where} cannot be read ({exc})") from None
+    if len(data) > _SEED_MAX_BYTES:
+        raise _SeedError(f"{where} is larger than {_SEED_MAX_BYTES // 1_048_576} MB")
+    return data
+
+
+def _parse_xml(data: bytes, where: str) -> Any:
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
+                             load_dtd=False, remove_comments=True, remove_pis=True)
+    try:
+        return etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        raise _SeedError(f"{where} is not well-formed XML ({exc})") from None

@@ -1,0 +1,191 @@
+"""What a built page says about itself in its `<head>`, read once per page.
+
+Only the bytes before `</head>` (or `<body>`) go through lxml's HTML parser, as events
+without a tree; the same bytes, whole, give the content digest.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urldefrag, urljoin, urlsplit
+
+from lxml import etree
+
+from .contentstate import content_digest
+
+_HEAD_END = re.compile(rb"</head\s*>|<body[\s>/]", re.I)
+_CHARSET = re.compile(rb"<meta\b[^>]*?charset\s*=\s*[\"']?\s*([a-z0-9_.:-]+)", re.I)
+_SPACE = re.compile(r"\s+")
+_ROBOTS_NAMES = frozenset({"robots", "googlebot"})
+_ROBOTS_TOKEN = re.compile(r"[\s,]+")
+_REFRESH = re.compile(r"\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)", re.I | re.S)
+# Titles that say "404": "404", "404 - Not Found", "Error 404", "Page not found",
+# "Not Found | Site"; a page *about* not-found errors ("Handling Not Found errors",
+# "NotFoundError") is not one.
+_NOT_FOUND_TITLE = re.compile(
+    r"(?:404\b|error\s*404\b|page\s+not\s+found\b|not\s+found(?:\s*[-|:\u2013\u2014\u00b7]|$))",
+    re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class PageFacts:
+    """What a built HTML page declares, for deciding whether and how it is listed."""
+
+    noindex: bool
+    canonical: str | None  # absolute URL (resolved against the page URL), None if absent or equal to page URL
+    redirect: str | None  # meta refresh target (absolute), None if not a redirect stub
+    not_found: bool  # a 404 page
+    title: str | None
+    lang: str | None
+    digest: bytes  # content_digest of the same bytes
+
+
+def read_page(path: Path, url: str) -> PageFacts:
+    """Read the built page at `path`, published at `url`; never raises.
+
+    - `noindex`: a `<meta name="robots">` or `name="googlebot"` whose content has
+      `noindex` or `none` (any case, with other directives: `NOINDEX, nofollow`).
+    - `canonical`: `<link rel="canonical">`, resolved against `<base href>` or `url`.
+    - `redirect`: the URL of a `<meta http-equiv="refresh">` (any delay), resolved.
+    - `not_found`: the file is `404.html`, or the title starts with "404",
+      "Error 404", "Page not found", or is "Not found" (alone or before a separator
+      such as " | Site"). Titles that merely mention it do not count.
+
+    An unreadable file gives empty facts (only `not_found` from its name) and the
+    digest of no bytes; bad HTML gives whatever could be read from it.
+    """
+    path = Path(path)
+    named_404 = path.name.lower() == "404.html"
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return PageFacts(False, None, None, named_404, None, None, content_digest(b""))
+    head = _Head()
+    end = _HEAD_END.search(data)
+    prefix = data[:end.start()] if end else data
+    if prefix.strip():
+        _parse_head(prefix, _encoding(data), head)
+    base = (_resolve(url, head.base) or url) if head.base else url
+    title = _SPACE.sub(" ", head.title or "").strip() or None
+    canonical = _resolve(base, head.canonical) if head.canonical is not None else None
+    redirect = _resolve(base, head.refresh) if head.refresh else None
+    return PageFacts(
+        noindex=head.noindex,
+        canonical=None if canonical is None or _same_url(canonical, url) else canonical,
+        redirect=None if redirect is None or _same_url(redirect, url) else redirect,
+        not_found=named_404 or bool(title and _NOT_FOUND_TITLE.match(title)),
+        title=title,
+        lang=head.lang or None,
+        digest=content_digest(data),
+    )
+
+
+def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
+    """Parse the head's bytes with lxml (a small tree beats a parser target here)."""
+    for name in dict.fromkeys((encoding, "utf-8")):
+        try:
+            parser = etree.HTMLParser(encoding=name, no_network=True, recover=True,
+                                      remove_comments=True, remove_pis=True)
+        except LookupError:
+            continue  # an encoding libxml2 does not know: read it as UTF-8
+        try:
+            root = etree.fromstring(prefix, parser)
+        except (etree.LxmlError, ValueError):
+            return
+        if root is not None:
+            for element in root.iter("html", "meta", "link", "title", "base"):
+                head.take(element)
+        return
+
+
+class _Head:
+    """What the head says, gathered element by element."""
+
+    def __init__(self) -> None:
+        self.noindex = False
+        self.canonical: str | None = None
+        self.refresh: str | None = None
+        self.base: str | None = None
+        self.lang: str | None = None
+        self.title: str | None = None
+
+    def take(self, element: Any) -> None:
+        tag = element.tag
+        attrib = element.attrib
+        if tag == "meta":
+            self._meta(attrib)
+        elif tag == "link":
+            rel = (attrib.get("rel") or "").lower().split()
+            if "canonical" in rel and self.canonical is None:
+                self.canonical = (attrib.get("href") or "").strip()
+        elif tag == "title" and self.title is None:
+            self.title = "".join(element.itertext())
+        elif tag == "base" and self.base is None and attrib.get("href"):
+            self.base = attrib.get("href").strip()
+        elif tag == "html" and self.lang is None:
+            self.lang = (attrib.get("lang") or attrib.get("xml:lang") or "").strip()
+
+    def _meta(self, attrib: Any) -> None:
+        name = (attrib.get("name") or "").strip().lower()
+        if name in _ROBOTS_NAMES:
+            tokens = set(_ROBOTS_TOKEN.split((attrib.get("content") or "").lower()))
+            if tokens & {"noindex", "none"}:
+                self.noindex = True
+        elif (attrib.get("http-equiv") or "").strip().lower() == "refresh" and not self.refresh:
+            found = _REFRESH.match(attrib.get("content") or "")
+            target = found.group(1).strip() if found else ""
+            if target[:1] in ("'", '"'):
+                target = target[1:].split(target[0], 1)[0]
+            self.refresh = target.strip() or None
+
+
+def _encoding(data: bytes) -> str:
+    """The page's encoding: its BOM, else its `<meta charset>`, else UTF-8."""
+    for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+                      (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if data.startswith(bom):
+            return name
+    found = _CHARSET.search(data, 0, 4096)
+    if found:
+        name = found.group(1).decode("ascii")
+        try:
+            codecs.lookup(name)
+        except LookupError:
+            return "utf-8"
+        return name
+    return "utf-8"
+
+
+def _resolve(base: str, href: str) -> str | None:
+    try:
+        return urldefrag(urljoin(base, href))[0]
+    except ValueError:  # e.g. an unclosed IPv6 bracket
+        return None
+
+
+def _same_url(a: str, b: str) -> bool:
+    """Equal but for percent-encoding (an IRI against its URI), the case of scheme
+    and host, an IDN host against its punycode, a default port, and the fragment."""
+    return _url_key(a) == _url_key(b)
+
+
+def _url_key(url: str) -> tuple[str, str, str, str]:
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "", url, "", ""
+    scheme = parts.scheme.lower()
+    host = parts.netloc.lower()
+    default = {"http": ":80", "https": ":443"}.get(scheme)
+    if default and host.endswith(default):
+        host = host[:-len(default)]
+    if not host.isascii():
+        try:
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            pass
+    return scheme, host, unquote(parts.path) or "/", unquote(parts.query)

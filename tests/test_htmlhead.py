@@ -1,0 +1,188 @@
+"""read_page: noindex, canonical, redirect, 404, title and lang from a built page's head."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sitemap_core.contentstate import content_digest
+from sitemap_core.htmlhead import PageFacts, read_page
+
+URL = "https://example.com/docs/guide/"
+
+
+def _page(tmp_path: Path, head: str, body: str = "<p>Body text.</p>", name: str = "index.html",
+          lang: str = ' lang="en"') -> Path:
+    path = tmp_path / name
+    path.write_text(f"<!doctype html>\n<html{lang}>\n<head>\n<meta charset=\"utf-8\">\n{head}\n"
+                    f"</head>\n<body>\n{body}\n</body>\n</html>\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("head", "noindex"), [
+    ('<meta name="robots" content="noindex">', True),
+    ('<meta name="robots" content="NOINDEX, nofollow">', True),
+    ('<meta name="ROBOTS" content="nofollow,noindex">', True),
+    ('<meta name="robots" content="noarchive noindex">', True),
+    ('<meta name="robots" content="none">', True),
+    ('<meta name="googlebot" content="NoIndex">', True),
+    ('<meta name=" Googlebot " content="noindex, max-snippet:20">', True),
+    ('<meta name="robots" content="index, follow">', False),
+    ('<meta name="robots" content="nofollow">', False),
+    ('<meta name="robots" content="noindexing">', False),
+    ('<meta name="bingbot" content="noindex">', False),
+    ('<meta name="description" content="noindex">', False),
+    ('<meta name="robots" content="index"><meta name="googlebot" content="none">', True),
+])
+def test_noindex(tmp_path, head, noindex):
+    assert read_page(_page(tmp_path, head), URL).noindex is noindex
+
+
+def test_noindex_in_the_body_does_not_count(tmp_path):
+    page = _page(tmp_path, "<title>T</title>", '<meta name="robots" content="noindex"><p>x</p>')
+    assert read_page(page, URL).noindex is False
+
+
+@pytest.mark.parametrize(("head", "canonical"), [
+    ("", None),
+    ('<link rel="canonical" href="https://example.com/docs/guide/">', None),
+    ('<link rel="canonical" href="https://EXAMPLE.com:443/docs/guide/#top">', None),
+    ('<link rel="canonical" href="">', None),
+    ('<link rel="canonical" href="./">', None),
+    ('<link rel="canonical" href="../other/">', "https://example.com/docs/other/"),
+    ('<link rel="Canonical" href="/v2/guide/#part">', "https://example.com/v2/guide/"),
+    ('<link href="https://other.org/x" rel="alternate canonical">', "https://other.org/x"),
+    ('<base href="https://example.com/base/"><link rel="canonical" href="g/">',
+     "https://example.com/base/g/"),
+    ('<link rel="canonical" href="/a/"><link rel="canonical" href="/b/">',
+     "https://example.com/a/"),
+])
+def test_canonical(tmp_path, head, canonical):
+    assert read_page(_page(tmp_path, head), URL).canonical == canonical
+
+
+def test_canonical_iri_equals_its_percent_encoded_url(tmp_path):
+    page = _page(tmp_path, '<link rel="canonical" href="https://example.com/guide/café &amp; crème/">')
+    facts = read_page(page, "https://example.com/guide/caf%C3%A9%20&%20cr%C3%A8me/")
+    assert facts.canonical is None
+    assert read_page(page, "https://example.com/guide/other/").canonical == (
+        "https://example.com/guide/café & crème/")
+
+
+@pytest.mark.parametrize(("content", "redirect"), [
+    ("0; url=../new/", "https://example.com/docs/new/"),
+    ("0;URL='https://example.org/x'", "https://example.org/x"),
+    ("5 ; url = '/moved/'", "https://example.com/moved/"),
+    ("0, /comma/", "https://example.com/comma/"),
+    ("3;url=https://example.com/docs/guide/", None),  # refreshes itself
+    ("30", None),
+    ("", None),
+])
+def test_redirect(tmp_path, content, redirect):
+    page = _page(tmp_path, f'<meta http-equiv="Refresh" content="{content}">')
+    assert read_page(page, URL).redirect == redirect
+
+
+def test_mkdocs_redirects_stub(tmp_path):
+    page = _page(tmp_path, (
+        "<title>Redirecting...</title>\n"
+        '<link rel="canonical" href="../new/">\n'
+        '<meta name="robots" content="noindex">\n'
+        '<script>var anchor=window.location.hash.substr(1);location.href="../new/"+'
+        '(anchor?"#"+anchor:"")</script>\n'
+        '<meta http-equiv="refresh" content="0; url=../new/">'), body="Redirecting...")
+    facts = read_page(page, URL)
+    assert (facts.noindex, facts.canonical, facts.redirect, facts.title) == (
+        True, "https://example.com/docs/new/", "https://example.com/docs/new/", "Redirecting...")
+
+
+@pytest.mark.parametrize(("title", "not_found"), [
+    ("404", True),
+    ("404 - Not found", True),
+    ("404: Page Not Found | Docs", True),
+    ("Error 404", True),
+    ("Page not found — Project 1.0 documentation", True),
+    ("Not Found | Site", True),
+    ("Not found", True),
+    ("Handling Not Found errors", False),
+    ("NotFoundError", False),
+    ("Not found errors in the API", False),
+    ("4040 Street", False),
+    ("HTTP status codes", False),
+])
+def test_not_found_by_title(tmp_path, title, not_found):
+    assert read_page(_page(tmp_path, f"<title>{title}</title>"), URL).not_found is not_found
+
+
+def test_not_found_by_file_name(tmp_path):
+    page = _page(tmp_path, "<title>My Docs</title>", name="404.html")
+    assert read_page(page, "https://example.com/404.html").not_found is True
+
+
+def test_title_and_lang(tmp_path):
+    facts = read_page(_page(tmp_path, "<title>\n  Guide  &amp;\n Tips </title>", lang=' lang=" pt-BR "'),
+                      URL)
+    assert (facts.title, facts.lang) == ("Guide & Tips", "pt-BR")
+    facts = read_page(_page(tmp_path, "<title> </title>", lang=""), URL)
+    assert (facts.title, facts.lang) == (None, None)
+
+
+def test_page_without_head(tmp_path):
+    page = tmp_path / "bare.html"
+    page.write_text('<!doctype html><html lang="de"><title>Ohne Kopf</title>'
+                    '<meta name=robots content="NOINDEX">'
+                    '<link rel=canonical href="/x/"><p>Text</p></html>', encoding="utf-8")
+    facts = read_page(page, URL)
+    assert facts == PageFacts(noindex=True, canonical="https://example.com/x/", redirect=None,
+                              not_found=False, title="Ohne Kopf", lang="de",
+                              digest=content_digest(page.read_bytes()))
+
+
+def test_body_only_page(tmp_path):
+    page = tmp_path / "fragment.html"
+    page.write_bytes(b"<body><p>Only a body</p></body>")
+    facts = read_page(page, URL)
+    assert (facts.noindex, facts.canonical, facts.redirect, facts.not_found, facts.title,
+            facts.lang) == (False, None, None, False, None, None)
+
+
+def test_declared_legacy_encoding(tmp_path):
+    page = tmp_path / "latin.html"
+    page.write_bytes(b'<html><head><meta charset="windows-1252"><title>Caf\xe9 \x96 Men\xfc</title>'
+                     b"</head><body>x</body></html>")
+    assert read_page(page, URL).title == "Café – Menü"
+
+
+def test_undeclared_utf8_and_unknown_charset(tmp_path):
+    page = tmp_path / "u.html"
+    page.write_bytes("<html><head><title>日本語のページ</title></head></html>".encode())
+    assert read_page(page, URL).title == "日本語のページ"
+    page.write_bytes('<html><head><meta charset="x-no-such"><title>Ünï</title></head></html>'.encode())
+    assert read_page(page, URL).title == "Ünï"
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"   \n", b"\x00\xff\xfe<<<>>>\x00", b"<html><head><title>unclosed", b"<meta",
+    b"\xef\xbb\xbf<html><head><title>bom</title></head></html>",
+    b'<head><meta http-equiv="refresh" content="0; url=http://[::1">',
+])
+def test_bad_html_never_raises(tmp_path, data):
+    page = tmp_path / "bad.html"
+    page.write_bytes(data)
+    facts = read_page(page, URL)
+    assert facts.digest == content_digest(data)
+    assert facts.noindex is False
+
+
+def test_unreadable_file_gives_empty_facts(tmp_path):
+    empty = PageFacts(False, None, None, False, None, None, content_digest(b""))
+    assert read_page(tmp_path / "missing.html", URL) == empty
+    assert read_page(tmp_path, URL) == empty  # a folder
+    assert read_page(tmp_path / "404.html", URL).not_found is True
+
+
+def test_digest_is_the_content_digest_of_the_file(tmp_path):
+    page = _page(tmp_path, "<title>T</title>", "<main><p>Hello</p></main>")
+    assert read_page(page, URL).digest == content_digest(page.read_bytes())
+    assert len(read_page(page, URL).digest) == 16
