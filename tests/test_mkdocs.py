@@ -139,6 +139,29 @@ def test_front_matter_and_rules(site):
     assert (site_dir / "hidden" / "index.html").exists()
 
 
+def test_front_matter_date_keys_in_order(site):
+    front = {
+        "orphan.md": "date:\n  created: 2022-01-01\n  updated: 2022-05-06",  # material blog
+        "guide/install.md": "last_modified: 2021-03-04",
+        "guide/index.md": "date: 2020-01-02",
+        "guide/advanced/index.md": "sitemap:\n  lastmod: 2025-01-01\nupdated: 2018-01-01",
+        "guide/advanced/tuning.md": "sitemap:\n  exclude: true",
+    }
+    for source, yml in front.items():
+        path = site / "docs" / source
+        path.write_text(f"---\n{yml}\n---\n\n" + path.read_text(encoding="utf-8"),
+                        encoding="utf-8")
+    about = site / "docs" / "about.md"
+    text = about.read_text(encoding="utf-8")
+    about.write_text(text.replace("updated:", "date: 2019-01-01\nupdated:"), encoding="utf-8")
+    found = checked(build(site))
+    assert {url: found.get(BASE + url) for url in (
+        "orphan/", "guide/install/", "guide/", "guide/advanced/", "about/")} == {
+        "orphan/": "2022-05-06", "guide/install/": "2021-03-04", "guide/": "2020-01-02",
+        "guide/advanced/": "2025-01-01", "about/": "2024-02-29"}
+    assert BASE + "guide/advanced/tuning/" not in found
+
+
 def test_mkdocs_own_sitemap_is_replaced(site):
     site_dir = build(site)
     found = checked(site_dir)
@@ -200,7 +223,7 @@ def test_missing_site_url_writes_nothing_and_fails_strict(site, caplog):
     edit_config(site, site_url=None)
     site_dir = build(site)
     assert not [p for p in site_dir.iterdir() if SITEMAP_FILE.fullmatch(p.name)]
-    assert any("site_url" in w for w in warnings_of(caplog))
+    assert any("[base-url] mkdocs.yml (site_url)" in w for w in warnings_of(caplog))
     with pytest.raises(Abort):
         build(site, strict=True)
 
