@@ -21,7 +21,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from sitemap_core.options import OPTIONS
-from sitemap_core.validate import validate_files
+from sitemap_core.validate import validate_files, validate_robots
 from sitemap_mkdocs.config import MKDOCS_DEFAULTS
 from sitemap_mkdocs.plugin import SitemapPlugin
 
@@ -177,12 +177,12 @@ def test_mkdocs_own_sitemap_is_replaced(site):
 
 
 def test_robots_txt_keeps_its_rules_and_gains_one_line(site):
-    build(site)
     expected = ROBOTS_RULES + f"Sitemap: {BASE}sitemap.xml\n"
-    assert (site / "site" / "robots.txt").read_text(encoding="utf-8") == expected
-    for dirty in (True, False):
-        build(site, dirty=dirty)
-        assert (site / "site" / "robots.txt").read_text(encoding="utf-8") == expected
+    for dirty in (False, True, False):  # a --dirty build does not copy robots.txt afresh
+        robots = build(site, dirty=dirty) / "robots.txt"
+        checked(robots.parent)
+        assert robots.read_text(encoding="utf-8") == expected
+        assert [i for i in validate_robots(robots) if i.level == "error"] == []
 
 
 def test_dirty_build_keeps_front_matter_of_unread_pages(site):
