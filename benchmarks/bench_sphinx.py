@@ -50,8 +50,9 @@ A second sentence so the paragraph wraps like real documentation does.
 def sources(pages: int) -> dict[str, str]:
     """`{path in docs/: reST}`: a root toctree of sections, each with a toctree of <= 50."""
     sections = -(-pages // SECTION_SIZE)
-    files = {"conf.py": CONF, "index.rst": "Benchmark\n=========\n\n.. toctree::\n   :maxdepth: 1\n\n"
-             + "".join(f"   section-{s:03d}/index\n" for s in range(sections))}
+    root = "Benchmark\n=========\n\n.. toctree::\n   :maxdepth: 1\n\n"
+    files = {"conf.py": CONF,
+             "index.rst": root + "".join(f"   section-{s:03d}/index\n" for s in range(sections))}
     for n in range(pages):
         s = n // SECTION_SIZE
         if n % SECTION_SIZE == 0:

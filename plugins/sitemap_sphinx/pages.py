@@ -25,11 +25,12 @@ FIELDS = ("exclude", "priority", "changefreq", "lastmod")
 def pages(builder: StandaloneHTMLBuilder, scheme: Scheme) -> Iterator[Page]:
     """Every document (sorted by name), then the indices and additional pages."""
     env = builder.env
+    srcdir, outdir = Path(env.srcdir), Path(builder.outdir)
     for docname in sorted(env.found_docs):
-        yield _page(builder, scheme, docname, sources=_sources(env, docname),
+        yield _page(builder, scheme, docname, outdir, sources=_sources(env, srcdir, docname),
                     **overrides(env.metadata.get(docname, {})))
     for name in _generated(builder):
-        yield _page(builder, scheme, name)
+        yield _page(builder, scheme, name, outdir)
 
 
 def overrides(meta: Mapping[str, Any]) -> dict[str, Any]:
@@ -40,21 +41,26 @@ def overrides(meta: Mapping[str, Any]) -> dict[str, Any]:
     return meta_overrides(given)
 
 
-def _page(builder: StandaloneHTMLBuilder, scheme: Scheme, name: str, **kwargs: Any) -> Page:
+def _page(builder: StandaloneHTMLBuilder, scheme: Scheme, name: str, outdir: Path,
+          **kwargs: Any) -> Page:
     link = builder.get_target_uri(name)
     return Page(url=scheme.url(link), alternates=scheme.alternates(link),
-                output=Path(builder.get_outfilename(name)), name=name, **kwargs)
+                output=_path(builder.get_outfilename(name), outdir), name=name, **kwargs)
 
 
-def _sources(env: BuildEnvironment, docname: str) -> tuple[Path, ...]:
+def _sources(env: BuildEnvironment, srcdir: Path, docname: str) -> tuple[Path, ...]:
     """The document first (its repository dates the rest), then its dependencies."""
-    srcdir = Path(env.srcdir)
-    found = [srcdir / env.doc2path(docname, False)]
-    for dep in sorted(map(str, env.dependencies.get(docname, ()))):
-        found.append(srcdir / dep)  # relative before Sphinx 8, absolute since
-        if dep.endswith(".mo"):  # a compiled catalog: its history is the .po's
+    found = [_path(env.doc2path(docname), srcdir)]
+    for dep in sorted(env.dependencies.get(docname, ()), key=str):
+        found.append(_path(dep, srcdir))
+        if found[-1].suffix == ".mo":  # a compiled catalog: its history is the .po's
             found.append(found[-1].with_suffix(".po"))
     return tuple(found)
+
+
+def _path(value: str | Path, folder: Path) -> Path:
+    """A path Sphinx gives: a `Path` since Sphinx 8, a string (maybe relative) before."""
+    return value if isinstance(value, Path) else folder / value
 
 
 def _generated(builder: StandaloneHTMLBuilder) -> Iterator[str]:
