@@ -105,23 +105,36 @@ class _Run:
             self.issues.append(Issue("base-url", "", "base_url", f"no sitemap written: {exc}",
                                      "error"))
             return Result(issues=tuple(self.issues))
+        try:
+            files, count = self._write(pages)
+        except OSError as exc:
+            _remove_temporaries(self.out_dir)
+            self.issues.append(Issue("write", str(self.out_dir), "", f"no sitemap written: {exc}",
+                                     "error"))
+            return Result(issues=tuple(self.issues), lastmod_sources=dict(self.sources))
+        except BaseException:
+            _remove_temporaries(self.out_dir)
+            raise
+        sitemap_url = self._sitemap_url(files)
+        if files and self.s.validate != "off":
+            self._validate(files)
+        return Result(files=tuple(files), urls=count, issues=tuple(self.issues),
+                      lastmod_sources=dict(self.sources), sitemap_url=sitemap_url if files else "")
+
+    def _write(self, pages: Iterable[Page]) -> tuple[list[Path], int]:
+        """Stream the pages into parts, put the files in place, update robots.txt."""
         self.out_dir.mkdir(parents=True, exist_ok=True)
         writers = [PartWriter(self.out_dir, fmt, self.s.max_urls, self.s.max_bytes,
                               self.s.indent) for fmt in self.s.formats]
         seen = _Seen()
         count = 0
-        try:
-            for entry in self._entries(itertools.chain(pages, self._extra_pages())):
-                if not seen.add(entry[0]):
-                    continue
-                count += 1
-                for w in writers:
-                    w.add(*entry)
-            parts = {w.fmt: w.close() for w in writers}
-        except Exception:
+        for entry in self._entries(itertools.chain(pages, self._extra_pages())):
+            if not seen.add(entry[0]):
+                continue
+            count += 1
             for w in writers:
-                w.discard()
-            raise
+                w.add(*entry)
+        parts = {w.fmt: w.close() for w in writers}
         for target, page in self.canonicals.items():
             if target not in seen:
                 self.issues.append(Issue("canonical", page, "canonical",
@@ -130,13 +143,9 @@ class _Run:
         files = self._install(parts, count) if count else self._empty()
         if self._state and isinstance(self._state, ContentState):
             self.issues.extend(self._state.save())
-        sitemap_url = self._sitemap_url(files)
         if files and self.s.robots_txt:
-            self._robots(sitemap_url)
-        if files and self.s.validate != "off":
-            self._validate(files)
-        return Result(files=tuple(files), urls=count, issues=tuple(self.issues),
-                      lastmod_sources=dict(self.sources), sitemap_url=sitemap_url if files else "")
+            self._robots(self._sitemap_url(files))
+        return files, count
 
     def _extra_pages(self) -> Iterator[Page]:
         for url in self.s.extra_urls:
@@ -147,8 +156,8 @@ class _Run:
         self.issues.append(Issue(code, page.label, field, message, level))  # type: ignore[arg-type]
 
     def _entries(self, pages: Iterable[Page]) -> Iterator[tuple]:
-        """Each listed page as `(escaped loc, lastmod, sort key, changefreq, priority,
-        alternates)`; written for speed, as it runs once per URL."""
+        """Each listed page as `(loc, lastmod, sort key, changefreq, priority, alternates)`;
+        written for speed, as it runs once per URL."""
         s = self.s
         base, scope = self.base, self.scope
         filtering = bool(s.exclude or s.exclude_regex)
@@ -175,8 +184,7 @@ class _Run:
                 if facts.noindex or facts.redirect or facts.not_found:
                     continue
                 if facts.canonical:
-                    self.canonicals.setdefault(urls.escape(urls.encode(facts.canonical)),
-                                               page.label)
+                    self.canonicals.setdefault(urls.encode(facts.canonical), page.label)
                     continue
             stamp, key = self._lastmod(page, loc, facts)
             freq_text, prio_text = default_freq, default_prio
@@ -194,8 +202,6 @@ class _Run:
                     prio_text = _priority_text(parse_priority(page.priority))
                 except ValueError as exc:
                     self._issue("priority", page, "priority", f"priority left out: {exc}")
-            if "&" in loc or "'" in loc:  # the only XML specials percent-encoding leaves
-                loc = urls.escape(loc)
             yield (loc, stamp, key, freq_text, prio_text,
                    self._alternates(page) if page.alternates else ())
 
@@ -212,7 +218,7 @@ class _Run:
             except urls.URLError as exc:
                 self._issue("hreflang", page, "alternates", f"alternate left out: {exc}")
                 continue
-            out.append((alt.hreflang, urls.escape(href)))
+            out.append((alt.hreflang, href))
         return tuple(out)
 
     # -- lastmod ----------------------------------------------------------------------
@@ -319,9 +325,7 @@ class _Run:
                 index_name = f"{self.stem}.xml"
                 written = self._place(Path(tmp.name), index_name, gz) + written
         except index.TooManyParts as exc:
-            for fmt_parts in parts.values():
-                for part in fmt_parts:
-                    part.tmp.unlink(missing_ok=True)
+            _remove_temporaries(self.out_dir)
             self.issues.append(Issue("split", "", "max_urls", f"no sitemap written: {exc}",
                                      "error"))
             return []
@@ -381,6 +385,12 @@ class _Run:
         for found in validate_files(files, self.base + files[0].name):
             self.issues.append(Issue(found.code, found.page, found.field,
                                      f"written sitemap failed a check: {found.message}", level))
+
+
+def _remove_temporaries(out_dir: Path) -> None:
+    """Remove the temporary files a failed run left (`writer.temp_file` names them)."""
+    for path in out_dir.glob(".sitemap-*.tmp"):
+        path.unlink(missing_ok=True)
 
 
 def _priority_text(value: float | None) -> str | None:

@@ -46,6 +46,6 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> bool:
         new += line + newline
     if path.exists() and new == old:
         return False
-    with temp_file(out_dir, "robots") as tmp:
+    with temp_file(out_dir, "sitemap-robots") as tmp:
         tmp.write(new)
     return install(Path(tmp.name), path)

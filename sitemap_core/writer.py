@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from .urls import escape
+
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -76,10 +78,12 @@ class PartWriter:
     def add(self, loc: str, lastmod: str | None = None, lastmod_key: float | None = None,
             changefreq: str | None = None, priority: str | None = None,
             alternates: tuple[tuple[str, str], ...] = ()) -> None:
-        """Add one URL; every value already checked, encoded and XML-escaped."""
+        """Add one URL; every value already checked and percent-encoded."""
         if self.fmt == "txt":
             block = loc + "\n"
         else:
+            if "&" in loc or "'" in loc:  # the only XML specials percent-encoding leaves
+                loc = escape(loc)
             i = self._in
             block = f"<url>{i}<loc>{loc}</loc>"
             if lastmod is not None:
@@ -89,7 +93,8 @@ class PartWriter:
             if priority is not None:
                 block += f"{i}<priority>{priority}</priority>"
             for hreflang, href in alternates:
-                block += f'{i}<xhtml:link rel="alternate" hreflang="{hreflang}" href="{href}"/>'
+                block += (f'{i}<xhtml:link rel="alternate" hreflang="{hreflang}" '
+                          f'href="{escape(href)}"/>')
             block += f"{self._nl}</url>\n"
         size = len(block) if block.isascii() else len(block.encode())
         if size > self._room:
@@ -132,15 +137,6 @@ class PartWriter:
         if self._body is not None:
             self._close_part()
         return self.parts
-
-    def discard(self) -> None:
-        """Remove every temporary file this writer made (after an error)."""
-        if self._body is not None:
-            self._body.close()
-            Path(self._body.name).unlink(missing_ok=True)
-            self._body = None
-        for part in self.parts:
-            part.tmp.unlink(missing_ok=True)
 
 
 def gzip_copy(src: Path, out_dir: Path, level: int) -> Path:

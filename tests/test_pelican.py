@@ -242,8 +242,6 @@ def test_format_txt(tmp_path: Path) -> None:
     assert f"Sitemap: {BASE}sitemap.txt" in (out / "robots.txt").read_text(encoding="utf-8")
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: PartWriter writes the XML-escaped "
-                   "loc into text sitemaps (`&amp;` for `&`)")
 def test_txt_urls_are_not_xml_escaped(tmp_path: Path) -> None:
     out = build(make_site(tmp_path), tmp_path / "out", SITEMAP={"format": "txt"})
     lines = (out / "sitemap.txt").read_text(encoding="utf-8").splitlines()

@@ -289,3 +289,11 @@ def test_other_builders_write_nothing_and_say_nothing(site: Path, build: Build,
     assert not [*out.rglob("sitemap*.xml*"), *out.rglob("sitemap*.txt*")]
     for robots in out.rglob("robots.txt"):  # epub copies html_extra_path, untouched
         assert "Sitemap:" not in robots.read_text()
+
+
+def test_a_scheme_without_lang_leaves_alternates_out_with_a_warning(site: Path,
+                                                                    build: Build) -> None:
+    out, warnings = build(site, confoverrides={"sitemap_url_scheme": "{link}"})
+    assert "[sitemap.scheme]" in warnings and "alternates left out" in warnings
+    assert set(checked(out)) == HTML
+    assert not any(alternates(out).values())
