@@ -18,11 +18,8 @@ from .htmlhead import read_page
 from .options import Settings, parse_changefreq, parse_priority
 from .page import Alternate, Page
 from .report import Issue, Result
-from .validate import validate_files
+from .validate import valid_hreflang, validate_files
 from .writer import Part, PartWriter, gzip_copy, install, temp_file
-
-_HREFLANG_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
-
 
 def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> Result:
     """Write the sitemap set for `pages` (and `settings.extra_urls`) into `out_dir`.
@@ -208,7 +205,7 @@ class _Run:
     def _alternates(self, page: Page) -> tuple[tuple[str, str], ...]:
         out = []
         for alt in page.alternates:
-            if not _valid_hreflang(alt.hreflang):
+            if not valid_hreflang(alt.hreflang):
                 self._issue("hreflang", page, "alternates",
                             f"alternate {alt.url} left out: {alt.hreflang!r} is not a "
                             "language code (like en, pt-BR or x-default)")
@@ -399,14 +396,6 @@ def _priority_text(value: float | None) -> str | None:
         return None
     text = f"{value:.3f}".rstrip("0")
     return text + "0" if text.endswith(".") else text
-
-
-def _valid_hreflang(code: str) -> bool:
-    if code == "x-default":
-        return True
-    head, _, rest = code.partition("-")
-    return (2 <= len(head) <= 3 and head.isalpha() and head.isascii()
-            and set(rest) <= _HREFLANG_OK and not rest.startswith("-") and not code.endswith("-"))
 
 
 def _mtime(path: Path) -> dt.datetime | None:

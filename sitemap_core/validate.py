@@ -168,6 +168,11 @@ def validate_files(paths: Sequence[Path], location: str | None = None) -> list[I
     return found.sorted()
 
 
+def valid_hreflang(code: str) -> bool:
+    """True for a language tag a sitemap alternate may carry (`en`, `pt-BR`, `x-default`)."""
+    return _HREFLANG.fullmatch(code) is not None
+
+
 def validate_robots(path: Path) -> list[Issue]:
     """Check the `Sitemap:` lines of a robots.txt: absolute http(s) URLs, each once."""
     path = Path(path)
