@@ -255,20 +255,12 @@ def test_html_file_suffix_is_honoured(site: Path, build: Build) -> None:
     assert set(checked(out)) == {u.replace(".html", ".htm") for u in HTML}
 
 
-def _unwritable(site: Path, build: Build, tmp_path: Path) -> tuple[Path, str]:
+def test_an_unwritable_sitemap_is_an_error_not_a_traceback_nor_half_a_file(
+        site: Path, build: Build, tmp_path: Path) -> None:
     (tmp_path / "build/html/sitemap.xml").mkdir(parents=True)  # a folder in the way
-    return build(site)
-
-
-def test_an_unwritable_sitemap_is_a_warning_not_a_traceback(site: Path, build: Build,
-                                                            tmp_path: Path) -> None:
-    _, warnings = _unwritable(site, build, tmp_path)
-    assert "no sitemap written" in warnings and "[sitemap.write]" in warnings
-
-
-def test_an_unwritable_sitemap_leaves_no_temporary_file(site: Path, build: Build,
-                                                        tmp_path: Path) -> None:
-    out, _ = _unwritable(site, build, tmp_path)
+    out, warnings = build(site)
+    assert "ERROR: " in warnings and "no sitemap written" in warnings
+    assert "[sitemap.write]" in warnings
     assert not [p for p in out.iterdir() if p.name.startswith(".sitemap")]
 
 

@@ -74,10 +74,7 @@ def _write(app: Sphinx, base: str) -> list[Issue]:
     issues += more
     if prefix := scheme.missing_from(out_dir):
         issues.append(_scheme_outside(prefix, base, out_dir))
-    try:
-        result = write_sitemaps(pages(app.builder, scheme), out_dir, settings)
-    except OSError as exc:  # the core leaves the previous set whole
-        return [*issues, Issue("write", "", "", f"no sitemap written: {exc}")]
+    result = write_sitemaps(pages(app.builder, scheme), out_dir, settings)
     logger.info(result.summary())
     return [*issues, *result.issues]
 

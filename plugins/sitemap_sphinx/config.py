@@ -17,7 +17,7 @@ from sphinx.application import Sphinx
 
 from sitemap_core import OPTIONS, Issue, Settings, settings_from_options
 
-from .scheme import Scheme
+from .scheme import Scheme, listed
 
 _TYPES: dict[str, frozenset[type]] = {
     "str": frozenset({str}),
@@ -52,11 +52,9 @@ def read_settings(app: Sphinx, base: str, scheme: Scheme) -> tuple[Settings, lis
     """Core settings from conf.py, sphinx-sitemap's spellings folded in."""
     config = app.config
     values = {option.name: getattr(config, option.sphinx) for option in OPTIONS}
-    if config.sitemap_excludes:
-        own = values["exclude"]
-        own = [own] if isinstance(own, str) else list(own or ())
-        values["exclude"] = own + [scheme.pattern(p) if isinstance(p, str) else p
-                                   for p in config.sitemap_excludes]
+    if excludes := listed(config.sitemap_excludes):
+        values["exclude"] = listed(values["exclude"]) + [
+            scheme.pattern(p) if isinstance(p, str) else p for p in excludes]
     if config.sitemap_show_lastmod is False and values["lastmod"] == "auto":
         values["lastmod"] = "none"
     root = Path(app.confdir) if app.confdir else Path(app.srcdir)

@@ -47,6 +47,13 @@ class Scheme:
         return None
 
 
+def listed(value: object) -> list:
+    """A list option as a list; a lone value (Sphinx has warned of its type) is one item."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return [] if value is None else [value]
+
+
 def hreflang(locale: str) -> str:
     """`pt_BR` → `pt-BR`, as sphinx-sitemap writes it."""
     return locale.replace("_", "-")
@@ -67,8 +74,15 @@ def url_scheme(config: Config, srcdir: Path) -> tuple[Scheme, list[Issue]]:
         return pre.format(lang=slot, version=version), post.format(lang=slot, version=version)
 
     prefix, suffix = around(config.language)
+    if len(languages) < 2:
+        return Scheme(prefix, suffix), issues
+    if template is not None and "{lang}" not in template:
+        issues.append(Issue("scheme", "", "url_scheme", (
+            f"sitemap_url_scheme has no {{lang}}, so the languages {', '.join(languages)} "
+            "would all have the same URLs: alternates left out")))
+        return Scheme(prefix, suffix), issues
     alternates = tuple((hreflang(lang), *around(lang)) for lang in languages)
-    return Scheme(prefix, suffix, alternates if len(alternates) > 1 else ()), issues
+    return Scheme(prefix, suffix, alternates), issues
 
 
 def _template(value: object) -> tuple[str | None, list[Issue]]:
@@ -90,13 +104,15 @@ def _template(value: object) -> tuple[str | None, list[Issue]]:
 
 def _languages(config: Config, srcdir: Path) -> list[str]:
     """The site's languages, this build's included; [] for sphinx-sitemap's `[None]`."""
-    chosen = [str(lang) for lang in config.sitemap_locales if lang]
-    if config.sitemap_locales and not chosen:
+    given = listed(config.sitemap_locales)
+    chosen = [str(lang) for lang in given if lang]
+    if given and not chosen:
         return []
     if not chosen:
         chosen = sorted(
-            entry.name for folder in config.locale_dirs if (srcdir / folder).is_dir()
-            for entry in (srcdir / folder).iterdir() if entry.is_dir())
+            entry.name for folder in listed(config.locale_dirs) if (srcdir / folder).is_dir()
+            for entry in (srcdir / folder).iterdir()
+            if entry.is_dir() and not entry.name.startswith("."))
     own = config.language
     found = ([own] if own and own not in chosen else []) + chosen
     return list(dict.fromkeys(found))
