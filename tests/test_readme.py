@@ -1,0 +1,56 @@
+"""README.md stays true: its option table is the option vocabulary, its set-up is make."""
+
+import json
+import re
+from pathlib import Path
+
+from sitemap_core.options import OPTIONS
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+
+
+def _option_rows() -> dict[str, list[str]]:
+    rows = {}
+    for line in README.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 7 and cells[0].startswith("`") and cells[3].startswith("`"):
+            rows[cells[0].strip("`")] = cells
+    return rows
+
+
+def _default(cell: str) -> object:
+    text = cell.strip("`")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def test_option_table_matches_the_vocabulary():
+    rows = _option_rows()
+    assert list(rows) == [o.name for o in OPTIONS]
+    for option in OPTIONS:
+        name, kind, default, mkdocs, sphinx, pelican, meaning = rows[option.name]
+        assert kind == option.type, option.name
+        assert _default(default) == option.default, option.name
+        assert mkdocs == f"`{option.name}`"
+        assert sphinx == f"`{option.sphinx}`"
+        expected = "exclude_globs" if option.name == "exclude" else option.name
+        assert pelican == f"`{expected}`"
+        assert meaning == option.help
+
+
+def test_readme_opens_with_the_two_setup_commands():
+    first_block = re.search(r"```sh\n(.*?)```", README, re.S)[1]
+    commands = [line.split("#")[0].strip() for line in first_block.splitlines()]
+    assert commands == ["make demo", "make test"]
+
+
+def test_every_core_issue_code_is_explained():
+    source = "".join(p.read_text() for p in (Path(__file__).resolve().parents[1]
+                                             / "sitemap_core").glob("*.py"))
+    codes = set(re.findall(r'Issue\(\s*"([a-z-]+)"', source))
+    table = set(re.findall(r"^\| `([a-z-]+)`", README, re.M))
+    table |= {c for row in re.findall(r"^\| (`[a-z-]+`(?: / `[a-z-]+`)+)", README, re.M)
+              for c in re.findall(r"`([a-z-]+)`", row)}
+    assert codes - table == set()
