@@ -41,22 +41,23 @@ _DROP = re.compile(  # never content: comments, code, styles, templates
     rb"<!--.*?(?:-->|\Z)|<(script|style|noscript|template)\b[^>]*>.*?(?:</\1\s*>|\Z)"
     rb"|<(?:link|meta)\b[^>]*>",
     re.S | re.I)
-_TITLE = re.compile(rb"<title\b[^>]*>(.*?)</title\s*>", re.S | re.I)
 _HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
 _BODY = re.compile(rb"<body\b[^>]*>", re.I)
-_ROLE_MAIN = re.compile(rb"<([a-z][a-z0-9]*)\b[^>]*\brole\s*=\s*[\"']?main\b[^>]*>", re.I)
+_ROLE_MAIN = re.compile(rb"<([a-z][a-z0-9]*)\b[^>]*\srole\s*=\s*[\"']?main\b[^>]*>", re.I)
 _OPEN_MAIN = re.compile(rb"<main\b[^>]*>", re.I)
 _OPEN_ARTICLE = re.compile(rb"<article\b[^>]*>", re.I)
 _CLOSE_MAIN = re.compile(rb"</main\s*>", re.I)
 _CLOSE_ARTICLE = re.compile(rb"</article\s*>", re.I)
 _CHROME = re.compile(  # navigation and side matter inside the content region
     rb"<(nav|aside)\b[^>]*>"
-    rb"|<([a-z][a-z0-9]*)\b[^>]*\brole\s*=\s*[\"']?(?:navigation|search|complementary)\b[^>]*>",
+    rb"|<([a-z][a-z0-9]*)\b[^>]*\srole\s*=\s*[\"']?(?:navigation|search|complementary)\b[^>]*>",
     re.I)
+_VOID = frozenset({b"area", b"base", b"br", b"col", b"embed", b"hr", b"img", b"input", b"link",
+                   b"meta", b"source", b"track", b"wbr"})
 _PAGE_CHROME = re.compile(rb"<(header|footer)\b[^>]*>", re.I)
 _ATTR_TAG = re.compile(rb"<[a-zA-Z][^>]*=[^>]*>")
 _ATTR = re.compile(
-    rb"\s(?:href|src|srcset|poster|data|alt|title)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))",
+    rb"\s(?:href|src|srcset|poster|data|alt)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))",
     re.I)
 _TAG = re.compile(rb"<[^>]*>")
 _SPACES = bytes.maketrans(b"\t\n\r\x0b\x0c", b"     ")
@@ -76,15 +77,16 @@ _BUST_NAME = re.compile(rb"\.[0-9a-f]{6,}(?=(?:\.min)?\.(?:css|js|mjs|map|woff2?
 def content_digest(html: bytes) -> bytes:
     """16 bytes (blake2b) of a page's meaningful content: the same after a rebuild.
 
-    Hashed: the `<title>`, and the text and link targets (href, src, alt...) of the main
-    content: the `role="main"` element, else `<main>`, else `<article>`s, else `<body>`,
-    less its `<nav>`, `<aside>` and navigation landmarks (and, from a whole body, its
-    `<header>` and `<footer>`). Left out as volatile: comments, scripts, styles, `<link>`
-    and `<meta>` tags (generator, theme assets), "Last updated on ..." stamps and asset
-    cache-busting hashes (`?v=1a2b3c`, `main.1a2b3c4d.min.css`).
+    Hashed: the text, link targets and image sources and alt texts of the main content:
+    the `role="main"` element, else `<main>`, else the `<article>`s, else `<body>`, less
+    its `<nav>`, `<aside>` and navigation, search and complementary landmarks (and, from
+    a whole body, its `<header>` and `<footer>`). Whitespace runs count as one space.
+
+    Left out as volatile: the head (generator, `<title>` with its site name and
+    release), comments, scripts, styles, `<link>` and `<meta>` tags, tag attributes
+    other than links (classes, tooltips a theme translates), "Last updated on ..."
+    stamps and asset cache-busting hashes (`?v=1a2b3c`, `main.1a2b3c4d.min.css`).
     """
-    title_match = _TITLE.search(html)
-    title = b" ".join(title_match.group(1).split()) if title_match else b""
     head_end = _HEAD_END.search(html)
     body = html[head_end.start():] if head_end else html
     body = _DROP.sub(b" ", body)
@@ -95,9 +97,7 @@ def content_digest(html: bytes) -> bytes:
     links = [_BUST_NAME.sub(b"", _BUST_QUERY.sub(rb"\1", (a or b or c).strip()))
              for tag in _ATTR_TAG.finditer(region) for a, b, c in _ATTR.findall(tag.group())]
     text = _RUNS.sub(b" ", _TAG.sub(b" ", _strip_stamps(region)).translate(_SPACES))
-    digest = hashlib.blake2b(title, digest_size=16)
-    digest.update(b"\0")
-    digest.update(text)
+    digest = hashlib.blake2b(text, digest_size=16)
     digest.update(b"\0")
     digest.update(b"\n".join(links))
     return digest.digest()
@@ -160,6 +160,9 @@ def _cut(html: bytes, openers: re.Pattern[bytes]) -> bytes:
     while found := openers.search(html, pos):
         name = next(g for g in found.groups() if g is not None)
         parts.append(html[pos:found.start()])
+        if name.lower() in _VOID or found.group().endswith(b"/>"):
+            pos = found.end()  # `<input role="search">`: no content to cut
+            continue
         end = _element_end(html, name, found.end())
         close = html.find(b">", end)
         pos = len(html) if close < 0 else close + 1

@@ -41,11 +41,13 @@ _MERGES = ("--diff-merges=separate", "-m")
 class GitDates:
     """Per-file dates of a git work tree: last commit, or mtime when not committed."""
 
-    __slots__ = ("_root", "_dates", "_tracked", "_dirty", "_shallow")
+    __slots__ = ("_root", "_prefix", "_dates", "_tracked", "_dirty", "_shallow", "_folders")
 
     def __init__(self, root: Path, dates: dict[str, str], tracked: frozenset[str],
                  dirty: frozenset[str], shallow: bool) -> None:
         self._root = root
+        self._prefix = os.path.join(str(root), "")
+        self._folders: dict[str, str] = {}
         self._dates = dates
         self._tracked = tracked
         self._dirty = dirty
@@ -58,17 +60,17 @@ class GitDates:
         Returns `(None, [Issue("git", ...)])` when git is missing or `path` is not in a
         work tree; a shallow clone still loads, with a `git-shallow` issue.
         """
-        where = Path(path)
-        if not where.is_dir():
-            where = where.parent
+        where = Path(path).absolute()
+        while not where.is_dir() and where != where.parent:
+            where = where.parent  # a file, or a folder not made yet: start from what exists
         try:
             found = _run(["rev-parse", "--show-toplevel", "--is-shallow-repository"], where)
         except OSError:
             return None, [_fallback(path, "git was not found on PATH")]
-        if found.returncode != 0:
+        lines = os.fsdecode(found.stdout).splitlines()
+        if found.returncode != 0 or not lines:
             reason = _first_line(found.stderr) or "git rev-parse failed"
             return None, [_fallback(path, f"not inside a git work tree ({reason})")]
-        lines = os.fsdecode(found.stdout).splitlines()
         root = Path(lines[0]).resolve()
         shallow = len(lines) > 1 and lines[1].strip() == "true"
         issues: list[Issue] = []
@@ -95,14 +97,31 @@ class GitDates:
         files outside the repository, missing files, and files git has no date for.
         """
         try:
-            resolved = Path(path).resolve()
-            rel = resolved.relative_to(self._root).as_posix()
+            real = self._real(path)
         except (OSError, ValueError, RuntimeError):
             return None
+        if not real.startswith(self._prefix):
+            return None
+        rel = real[len(self._prefix):]
+        if os.sep != "/":
+            rel = rel.replace(os.sep, "/")
         if rel in self._tracked and rel not in self._dirty:
             stamp = self._dates.get(rel)
             return dt.datetime.fromisoformat(stamp) if stamp else None
-        return _mtime(resolved)
+        return _mtime(Path(real))
+
+    def _real(self, path: Path) -> str:
+        """`Path(path).resolve()`, with each folder resolved once."""
+        text = os.fspath(path)
+        if ".." in text and ".." in Path(text).parts:  # symlinks first, then "..": as resolve()
+            return str(Path(text).resolve())
+        absolute = os.path.abspath(text)
+        folder, name = os.path.split(absolute)
+        real_folder = self._folders.get(folder)
+        if real_folder is None:
+            real_folder = self._folders[folder] = str(Path(folder).resolve())
+        real = os.path.join(real_folder, name)
+        return str(Path(real).resolve()) if os.path.islink(real) else real
 
     @property
     def shallow(self) -> bool:
@@ -275,7 +294,7 @@ def _pump(stream: io.BufferedReader | None, walk: _Walk) -> bool:
 class _Merge:
     """A two-parent merge with one diff: which parent it belongs to waits for a tree."""
 
-    __slots__ = ("files", "listed", "tree", "parents", "open")
+    __slots__ = ("files", "listed", "tree", "parents", "settled")
 
     def __init__(self, files: set[str], listed: list[str], tree: str,
                  parents: list[str]) -> None:
@@ -283,7 +302,7 @@ class _Merge:
         self.listed = listed
         self.tree = tree
         self.parents = parents
-        self.open = True
+        self.settled = False
 
 
 class _Walk:
@@ -367,7 +386,7 @@ class _Walk:
             return
         # With --diff-merges=separate git prints no record for a parent the merge's tree
         # equals, so records and parents line up only when there is one per parent.
-        diffs = [d for d in diffs if d] or []
+        diffs = [d for d in diffs if d]
         if len(diffs) == len(parents):
             self._route(files, [set(d) for d in diffs])
         elif not diffs:
@@ -397,9 +416,9 @@ class _Walk:
 
     def _resolve(self, merge: _Merge, parent: str, tree: str) -> None:
         """A 2-parent merge with one diff: the diff is against the parent it differs from."""
-        if not merge.open:
+        if merge.settled:
             return
-        merge.open = False
+        merge.settled = True
         first, second = merge.parents
         equal = tree == merge.tree
         against_second = equal if parent == first else not equal

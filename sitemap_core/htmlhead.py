@@ -1,7 +1,7 @@
 """What a built page says about itself in its `<head>`, read once per page.
 
-Only the bytes before `</head>` (or `<body>`) go through lxml's HTML parser, as events
-without a tree; the same bytes, whole, give the content digest.
+The file is read once: only its bytes before `</head>` (or `<body>`) go through lxml's
+HTML parser, and the same bytes, whole, give the content digest.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ class PageFacts:
     """What a built HTML page declares, for deciding whether and how it is listed."""
 
     noindex: bool
-    canonical: str | None  # absolute URL (resolved against the page URL), None if absent or equal to page URL
-    redirect: str | None  # meta refresh target (absolute), None if not a redirect stub
+    canonical: str | None  # absolute (resolved against the page URL); None if absent or the page's
+    redirect: str | None  # the meta refresh target, absolute; None if not a redirect stub
     not_found: bool  # a 404 page
     title: str | None
     lang: str | None

@@ -154,6 +154,10 @@ def test_not_a_repository(tmp_path, monkeypatch):
         "git", str(folder), "lastmod", "warning")
     assert "not inside a git work tree" in issue.message
     assert "falling back" in issue.message
+    missing = folder / "not" / "made.md"
+    dates, issues = GitDates.load(missing)
+    assert dates is None and [(i.code, i.page) for i in issues] == [("git", str(missing))]
+    assert "not inside a git work tree" in issues[0].message
 
 
 def test_no_git_executable(tmp_path, monkeypatch):

@@ -63,7 +63,8 @@ def test_canonical(tmp_path, head, canonical):
 
 
 def test_canonical_iri_equals_its_percent_encoded_url(tmp_path):
-    page = _page(tmp_path, '<link rel="canonical" href="https://example.com/guide/café &amp; crème/">')
+    page = _page(tmp_path,
+                 '<link rel="canonical" href="https://example.com/guide/café &amp; crème/">')
     facts = read_page(page, "https://example.com/guide/caf%C3%A9%20&%20cr%C3%A8me/")
     assert facts.canonical is None
     assert read_page(page, "https://example.com/guide/other/").canonical == (
@@ -121,8 +122,8 @@ def test_not_found_by_file_name(tmp_path):
 
 
 def test_title_and_lang(tmp_path):
-    facts = read_page(_page(tmp_path, "<title>\n  Guide  &amp;\n Tips </title>", lang=' lang=" pt-BR "'),
-                      URL)
+    page = _page(tmp_path, "<title>\n  Guide  &amp;\n Tips </title>", lang=' lang=" pt-BR "')
+    facts = read_page(page, URL)
     assert (facts.title, facts.lang) == ("Guide & Tips", "pt-BR")
     facts = read_page(_page(tmp_path, "<title> </title>", lang=""), URL)
     assert (facts.title, facts.lang) == (None, None)
@@ -158,7 +159,8 @@ def test_undeclared_utf8_and_unknown_charset(tmp_path):
     page = tmp_path / "u.html"
     page.write_bytes("<html><head><title>日本語のページ</title></head></html>".encode())
     assert read_page(page, URL).title == "日本語のページ"
-    page.write_bytes('<html><head><meta charset="x-no-such"><title>Ünï</title></head></html>'.encode())
+    page.write_bytes(
+        '<html><head><meta charset="x-no-such"><title>Ünï</title></head></html>'.encode())
     assert read_page(page, URL).title == "Ünï"
 
 
