@@ -220,6 +220,15 @@ def test_bad_front_matter_warns_and_fails_strict(site, caplog):
         build(site, strict=True, site_url="https://example.org/")
 
 
+def test_sitemap_front_matter_of_the_wrong_shape_warns(site, caplog):
+    orphan = site / "docs" / "orphan.md"
+    orphan.write_text("---\nsitemap: maybe\n---\n" + orphan.read_text(encoding="utf-8"),
+                      encoding="utf-8")
+    assert BASE + "orphan/" in checked(build(site))
+    assert any("[metadata] orphan.md (sitemap): front matter `sitemap: 'maybe'` ignored" in w
+               for w in warnings_of(caplog))
+
+
 def test_missing_site_url_writes_nothing_and_fails_strict(site, caplog):
     edit_config(site, site_url=None)
     site_dir = build(site)

@@ -100,6 +100,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             meta = self._meta.get(file.src_uri)
             if meta is None:  # a --dirty build did not read this unchanged page
                 meta = get_data(file.content_string)[1]
+            value = meta.get("sitemap")
+            if value is not None and not isinstance(value, (bool, Mapping)):
+                self._report([Issue(
+                    "metadata", file.src_uri, "sitemap",
+                    f"front matter `sitemap: {value!r}` ignored: use false, or a mapping of "
+                    "exclude, priority, changefreq, lastmod")])
             yield _page(file, meta, site_dir)
 
     def _report(self, issues: Iterable[Issue]) -> None:
