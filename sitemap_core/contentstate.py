@@ -60,8 +60,9 @@ _ATTR = re.compile(
     rb"\s(?:href|src|srcset|poster|data|alt)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))",
     re.I)
 _TAG = re.compile(rb"<[^>]*>")
-_SPACES = bytes.maketrans(b"\t\n\r\x0b\x0c", b"     ")
-_RUNS = re.compile(rb"  +")  # (a plain \s+ substitution is ten times slower)
+# Whitespace is dropped, not collapsed: re-wrapped or re-indented markup hashes the same,
+# and collapsing runs costs more than the rest of the digest.
+_WHITESPACE = b" \t\n\r\x0b\x0c"
 # A built-on stamp: "Last updated on Mar 3, 2024", "Last update: 2024-03-03 12:00". Each
 # starts with a literal (searched in the lower-cased page, fast), then runs to the tag end.
 _STAMPS = (re.compile(rb"last\s+(?:updated?|modified|built|generated)\b"),
@@ -80,7 +81,7 @@ def content_digest(html: bytes) -> bytes:
     Hashed: the text, link targets and image sources and alt texts of the main content:
     the `role="main"` element, else `<main>`, else the `<article>`s, else `<body>`, less
     its `<nav>`, `<aside>` and navigation, search and complementary landmarks (and, from
-    a whole body, its `<header>` and `<footer>`). Whitespace runs count as one space.
+    a whole body, its `<header>` and `<footer>`). Whitespace does not count.
 
     Left out as volatile: the head (generator, `<title>` with its site name and
     release), comments, scripts, styles, `<link>` and `<meta>` tags, tag attributes
@@ -96,7 +97,7 @@ def content_digest(html: bytes) -> bytes:
         region = _cut(region, _PAGE_CHROME)
     links = [_BUST_NAME.sub(b"", _BUST_QUERY.sub(rb"\1", (a or b or c).strip()))
              for tag in _ATTR_TAG.finditer(region) for a, b, c in _ATTR.findall(tag.group())]
-    text = _RUNS.sub(b" ", _TAG.sub(b" ", _strip_stamps(region)).translate(_SPACES))
+    text = _TAG.sub(b" ", _strip_stamps(region)).translate(None, _WHITESPACE)
     digest = hashlib.blake2b(text, digest_size=16)
     digest.update(b"\0")
     digest.update(b"\n".join(links))
