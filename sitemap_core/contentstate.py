@@ -244,6 +244,7 @@ class ContentState:
             try:
                 with os.fdopen(fd, "wb") as out:
                     out.write(data)
+                os.chmod(tmp, 0o644)  # mkstemp makes it private; a cache file need not be
                 os.replace(tmp, self._path)
             except BaseException:
                 os.unlink(tmp)

@@ -149,7 +149,6 @@ def _first_line(data: bytes) -> str:
 def _git_env() -> dict[str, str]:
     env = dict(os.environ)
     env["GIT_OPTIONAL_LOCKS"] = "0"  # status must not rewrite the index
-    env.pop("GIT_PAGER", None)
     return env
 
 

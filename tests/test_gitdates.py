@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from sitemap_core import gitdates
 from sitemap_core.gitdates import GitDates
 
 UTC = dt.timezone.utc
@@ -83,6 +84,14 @@ def test_every_file_gets_the_date_git_log_gives_it(history):
     got = {rel: dates.date_of(history.root / rel).isoformat() for rel in EXPECTED}
     assert got == EXPECTED
     assert {rel: history.last_date(rel) for rel in EXPECTED} == EXPECTED
+
+
+def test_git_older_than_2_31_spells_separate_merge_diffs_m(history, monkeypatch):
+    # An unknown --diff-merges value fails as an old git fails on the option itself.
+    monkeypatch.setattr(gitdates, "_MERGES", ("--diff-merges=from-the-future", "-m"))
+    dates, issues = GitDates.load(history.root)
+    assert issues == []
+    assert {rel: dates.date_of(history.root / rel).isoformat() for rel in EXPECTED} == EXPECTED
 
 
 def test_dates_keep_the_committer_offset(history):
