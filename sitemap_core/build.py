@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from . import index, lastmod, robots, rules, urls
-from .contentstate import ContentState
+from .contentstate import ContentState, content_digest
 from .gitdates import GitDates
 from .htmlhead import read_page
 from .options import Settings, parse_changefreq, parse_priority
@@ -259,8 +259,10 @@ class _Run:
                     return max(dates), "git"
         if mode in ("auto", "content", "git") and facts is not None:
             state = self._content_state()
-            if state is not None:
-                return state.lastmod(loc, facts.digest, self.s.build_time), "content"
+            if state is not None and page.output is not None:
+                digest = _digest(page.output)
+                if digest is not None:
+                    return state.lastmod(loc, digest, self.s.build_time), "content"
         if mode in ("mtime", "git", "content"):
             stamps = [_mtime(p) for p in (*page.sources, *([page.output] if page.output else []))]
             stamps = [t for t in stamps if t is not None]
@@ -396,6 +398,14 @@ def _priority_text(value: float | None) -> str | None:
         return None
     text = f"{value:.3f}".rstrip("0")
     return text + "0" if text.endswith(".") else text
+
+
+def _digest(path: Path) -> bytes | None:
+    """The content digest of a built page, read only when the content state needs it."""
+    try:
+        return content_digest(path.read_bytes())
+    except OSError:
+        return None
 
 
 def _mtime(path: Path) -> dt.datetime | None:

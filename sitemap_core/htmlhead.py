@@ -1,12 +1,13 @@
 """What a built page says about itself in its `<head>`, read once per page.
 
-The file is read once: only its bytes before `</head>` (or `<body>`) go through lxml's
-HTML parser, and the same bytes, whole, give the content digest.
+Only the bytes up to `</head>` (or `<body>`) are read and go through lxml's HTML
+parser: theme navigation makes big pages, and the head is all that is needed here.
 """
 
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,8 +16,8 @@ from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
 from lxml import etree
 
-from .contentstate import content_digest
-
+_CHUNK = 1 << 15
+_MAX_HEAD = 1 << 20  # a head longer than this is read no further
 _HEAD_END = re.compile(rb"</head\s*>|<body[\s>/]", re.I)
 _CHARSET = re.compile(rb"<meta\b[^>]*?charset\s*=\s*[\"']?\s*([a-z0-9_.:-]+)", re.I)
 _SPACE = re.compile(r"\s+")
@@ -41,7 +42,6 @@ class PageFacts:
     not_found: bool  # a 404 page
     title: str | None
     lang: str | None
-    digest: bytes  # content_digest of the same bytes
 
 
 def read_page(path: Path, url: str) -> PageFacts:
@@ -55,15 +55,15 @@ def read_page(path: Path, url: str) -> PageFacts:
       "Error 404", "Page not found", or is "Not found" (alone or before a separator
       such as " | Site"). Titles that merely mention it do not count.
 
-    An unreadable file gives empty facts (only `not_found` from its name) and the
-    digest of no bytes; bad HTML gives whatever could be read from it.
+    An unreadable file gives empty facts (only `not_found` from its name); bad HTML
+    gives whatever could be read from it.
     """
     path = Path(path)
     named_404 = path.name.lower() == "404.html"
     try:
-        data = path.read_bytes()
+        data = _read_head(path)
     except OSError:
-        return PageFacts(False, None, None, named_404, None, None, content_digest(b""))
+        return PageFacts(False, None, None, named_404, None, None)
     head = _Head()
     end = _HEAD_END.search(data)
     prefix = data[:end.start()] if end else data
@@ -80,16 +80,27 @@ def read_page(path: Path, url: str) -> PageFacts:
         not_found=named_404 or bool(title and _NOT_FOUND_TITLE.match(title)),
         title=title,
         lang=head.lang or None,
-        digest=content_digest(data),
     )
+
+
+def _read_head(path: Path) -> bytes:
+    """The file's bytes up to the end of its head (or all of a short file)."""
+    with path.open("rb") as f:
+        data = f.read(_CHUNK)
+        # Each new chunk is searched with a little overlap, for a tag cut in two.
+        while len(data) < _MAX_HEAD and not _HEAD_END.search(data, max(0, len(data) - _CHUNK - 9)):
+            more = f.read(_CHUNK)
+            if not more:
+                break
+            data += more
+    return data
 
 
 def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
     """Parse the head's bytes with lxml (a small tree beats a parser target here)."""
     for name in dict.fromkeys((encoding, "utf-8")):
         try:
-            parser = etree.HTMLParser(encoding=name, no_network=True, recover=True,
-                                      remove_comments=True, remove_pis=True)
+            parser = _parser(name)
         except LookupError:
             continue  # an encoding libxml2 does not know: read it as UTF-8
         try:
@@ -100,6 +111,13 @@ def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
             for element in root.iter("html", "meta", "link", "title", "base"):
                 head.take(element)
         return
+
+
+@functools.lru_cache(maxsize=16)
+def _parser(encoding: str) -> etree.HTMLParser:
+    """One reusable parser per encoding (building one costs more than a small parse)."""
+    return etree.HTMLParser(encoding=encoding, no_network=True, recover=True,
+                            remove_comments=True, remove_pis=True)
 
 
 class _Head:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.contentstate import content_digest
+from sitemap_core import htmlhead
 from sitemap_core.htmlhead import PageFacts, read_page
 
 URL = "https://example.com/docs/guide/"
@@ -136,8 +136,7 @@ def test_page_without_head(tmp_path):
                     '<link rel=canonical href="/x/"><p>Text</p></html>', encoding="utf-8")
     facts = read_page(page, URL)
     assert facts == PageFacts(noindex=True, canonical="https://example.com/x/", redirect=None,
-                              not_found=False, title="Ohne Kopf", lang="de",
-                              digest=content_digest(page.read_bytes()))
+                              not_found=False, title="Ohne Kopf", lang="de")
 
 
 def test_body_only_page(tmp_path):
@@ -173,18 +172,26 @@ def test_bad_html_never_raises(tmp_path, data):
     page = tmp_path / "bad.html"
     page.write_bytes(data)
     facts = read_page(page, URL)
-    assert facts.digest == content_digest(data)
-    assert facts.noindex is False
+    assert facts.noindex is False and facts.canonical is None
 
 
 def test_unreadable_file_gives_empty_facts(tmp_path):
-    empty = PageFacts(False, None, None, False, None, None, content_digest(b""))
+    empty = PageFacts(False, None, None, False, None, None)
     assert read_page(tmp_path / "missing.html", URL) == empty
     assert read_page(tmp_path, URL) == empty  # a folder
     assert read_page(tmp_path / "404.html", URL).not_found is True
 
 
-def test_digest_is_the_content_digest_of_the_file(tmp_path):
-    page = _page(tmp_path, "<title>T</title>", "<main><p>Hello</p></main>")
-    assert read_page(page, URL).digest == content_digest(page.read_bytes())
-    assert len(read_page(page, URL).digest) == 16
+def test_a_long_head_is_read_to_its_end(tmp_path):
+    page = tmp_path / "long.html"
+    style = "<style>" + "p { color: red }\n" * 5000 + "</style>"  # ~85 KB, past one chunk
+    page.write_text(f"<html><head>{style}<meta name=robots content=noindex></head>"
+                    "<body>x</body></html>", encoding="utf-8")
+    assert read_page(page, URL).noindex is True
+
+
+def test_only_the_head_is_read(tmp_path):
+    page = tmp_path / "big.html"
+    page.write_bytes(b"<html><head><title>T</title></head><body>" + b"\xff" * 5_000_000)
+    assert read_page(page, URL).title == "T"
+    assert len(htmlhead._read_head(page)) <= 1 << 15
