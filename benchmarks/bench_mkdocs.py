@@ -11,24 +11,20 @@ machine-readable.
 from __future__ import annotations
 
 import argparse
-import functools
 import logging
-import subprocess
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
-from typing import Any, Callable
 
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from harness import make_repo, report, time_calls
 from sitemap_core.validate import sitemap_locs
 from sitemap_mkdocs.plugin import SitemapPlugin
 
 SECTION_SIZE = 50
 HOOKS = ("on_config", "on_files", "on_page_context", "on_post_build")
-START = 1_600_000_000  # commit i is dated START + i hours
 PAGE = """# Page {n} of section {s}
 
 Some prose for page {n}, with a [link to the section](index.md) and *emphasis*.
@@ -54,43 +50,12 @@ def sources(pages: int) -> dict[str, str]:
     return files
 
 
-def make_repo(root: Path, files: dict[str, str]) -> None:
-    """A repository with one commit per file, written in one `git fast-import` run."""
-    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
-    stream = bytearray()
-    for i, (path, text) in enumerate(files.items(), 1):
-        message = f"add {path}".encode()
-        data = text.encode()
-        stream += (f"commit refs/heads/main\nmark :{i}\n"
-                   f"committer Bench <bench@example.com> {START + i * 3600} +0000\n"
-                   f"data {len(message)}\n").encode() + message + b"\n"
-        if i > 1:
-            stream += f"from :{i - 1}\n".encode()
-        stream += f"M 100644 inline docs/{path}\ndata {len(data)}\n".encode() + data + b"\n"
-    subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=bytes(stream), check=True)
-    subprocess.run(["git", "reset", "--hard", "-q"], cwd=root, check=True)
+def make_site(root: Path, files: dict[str, str]) -> None:
+    """The site in a dated repository, with its mkdocs.yml."""
+    make_repo(root, files)
     (root / "mkdocs.yml").write_text(
         "site_name: Benchmark\nsite_url: https://example.org/docs/\ntheme: mkdocs\n",
         encoding="utf-8")
-
-
-def time_hooks() -> Counter[str]:
-    """Wrap the plugin's hook methods with a timer; returns the seconds per hook."""
-    spent: Counter[str] = Counter()
-
-    def timed(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(method)  # keeps `mkdocs_priority`
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return method(*args, **kwargs)
-            finally:
-                spent[name] += time.perf_counter() - start
-        return wrapper
-
-    for name in HOOKS:
-        setattr(SitemapPlugin, name, timed(name, getattr(SitemapPlugin, name)))
-    return spent
 
 
 def run_build(root: Path, plugins: list[str], site_dir: Path) -> float:
@@ -113,12 +78,12 @@ def main() -> None:
     args = parser.parse_args()
     pages = 200 if args.quick else args.pages
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
-    spent = time_hooks()
+    spent = time_calls(SitemapPlugin, HOOKS)
     with tempfile.TemporaryDirectory(prefix="bench-mkdocs-") as tmp:
         work = Path(tmp)
         start = time.perf_counter()
-        make_repo(work / "warm", sources(3))
-        make_repo(work / "site", sources(pages))
+        make_site(work / "warm", sources(3))
+        make_site(work / "site", sources(pages))
         made = time.perf_counter() - start
         run_build(work / "warm", ["search", "sitemap-suite"], work / "warm-out")  # imports
         spent.clear()
@@ -127,18 +92,9 @@ def main() -> None:
         kind, locs = sitemap_locs(work / "with" / "sitemap.xml")
         if kind != "urlset" or not locs:
             raise SystemExit(f"no sitemap was written ({kind})")
-    urls = len(locs)
-    added = sum(spent.values())
-    pct = 100 * added / with_plugin
     print(f"site: {pages} pages in {-(-pages // SECTION_SIZE)} sections, "
-          f"{len(sources(pages))} commits (made in {made:.1f} s); {urls} URLs")
-    print(f"build without plugin: {without:.2f} s; with: {with_plugin:.2f} s "
-          f"(wall difference {with_plugin - without:+.2f} s, noisy)")
-    print("plugin hooks: " + ", ".join(f"{h} {spent[h]:.3f} s" for h in HOOKS))
-    print(f"plugin: {added:.3f} s = {pct:.2f}% of the build, "
-          f"{1000 * added / urls:.3f} s per 1,000 URLs")
-    print(f"BENCH mkdocs added_pct={pct:.2f} added_s={added:.3f}")
-
+          f"{len(sources(pages))} commits (made in {made:.1f} s); {len(locs)} URLs")
+    report("mkdocs", "plugin", spent, without, with_plugin, len(locs))
 
 if __name__ == "__main__":
     main()

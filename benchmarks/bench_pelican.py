@@ -13,18 +13,16 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import functools
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
-from typing import Any, Callable
 
 from pelican import Pelican, signals
 from pelican.log import console
 from pelican.settings import read_settings
 
 import sitemap_pelican
+from harness import report, time_calls
 from sitemap_core.validate import sitemap_locs
 
 HANDLERS = {"_start": signals.get_generators, "_collect": signals.content_written,
@@ -86,25 +84,6 @@ def make_site(root: Path, articles: int) -> Path:
     return root
 
 
-def time_handlers() -> Counter[str]:
-    """Wrap the plugin's handlers with a timer before register() connects them."""
-    spent: Counter[str] = Counter()
-
-    def timed(name: str, handler: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(handler)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return handler(*args, **kwargs)
-            finally:
-                spent[name] += time.perf_counter() - start
-        return wrapper
-
-    for name in HANDLERS:
-        setattr(sitemap_pelican, name, timed(name, getattr(sitemap_pelican, name)))
-    return spent
-
-
 def disconnect() -> None:
     """Undo register(), so a later build runs without the plugin."""
     for name, signal in HANDLERS.items():
@@ -127,7 +106,7 @@ def main() -> None:
     args = parser.parse_args()
     articles = 200 if args.quick else args.pages
     console.quiet = True
-    spent = time_handlers()
+    spent = time_calls(sitemap_pelican, HANDLERS)  # before register() connects them
     with tempfile.TemporaryDirectory(prefix="bench-pelican-") as tmp:
         work = Path(tmp)
         start = time.perf_counter()
@@ -144,18 +123,9 @@ def main() -> None:
         kind, locs = sitemap_locs(work / "with" / "sitemap.xml")
         if kind != "urlset" or not locs:
             raise SystemExit(f"no sitemap was written ({kind})")
-    urls = len(locs)
-    added = sum(spent.values())
-    pct = 100 * added / with_plugin
     print(f"site: {articles} articles (+{-(-articles // 20)} translations, 10 pages) in "
-          f"{len(CATEGORIES)} categories (made in {made:.1f} s); {urls} URLs")
-    print(f"build without plugin: {without:.2f} s; with: {with_plugin:.2f} s "
-          f"(wall difference {with_plugin - without:+.2f} s, noisy)")
-    print("plugin handlers: " + ", ".join(f"{h.lstrip('_')} {spent[h]:.3f} s" for h in HANDLERS))
-    print(f"plugin: {added:.3f} s = {pct:.2f}% of the build, "
-          f"{1000 * added / urls:.3f} s per 1,000 URLs")
-    print(f"BENCH pelican added_pct={pct:.2f} added_s={added:.3f}")
-
+          f"{len(CATEGORIES)} categories (made in {made:.1f} s); {len(locs)} URLs")
+    report("pelican", "plugin", spent, without, with_plugin, len(locs))
 
 if __name__ == "__main__":
     main()

@@ -13,24 +13,20 @@ last line is machine-readable. Reference: sphinx-sitemap 2.9.0 costs about 660 m
 from __future__ import annotations
 
 import argparse
-import functools
 import io
-import subprocess
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
-from typing import Any, Callable
 
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 import sitemap_sphinx
+from harness import make_repo, report, time_calls
 from sitemap_core.validate import sitemap_locs
 
 SECTION_SIZE = 50
 HANDLERS = ("_write_sitemap",)  # every function sitemap_sphinx.setup() connects
-START = 1_600_000_000  # commit i is dated START + i hours
 CONF = 'project = "Benchmark"\nhtml_baseurl = "https://docs.example.org/"\n'
 PAGE = """Page {n} of section {s}
 =========================
@@ -64,45 +60,6 @@ def sources(pages: int) -> dict[str, str]:
     return files
 
 
-def make_repo(root: Path, files: dict[str, str]) -> None:
-    """A repository with one commit per file, written in one `git fast-import` run."""
-    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
-    stream = bytearray()
-    for i, (path, text) in enumerate(files.items(), 1):
-        message = f"add {path}".encode()
-        data = text.encode()
-        stream += (f"commit refs/heads/main\nmark :{i}\n"
-                   f"committer Bench <bench@example.com> {START + i * 3600} +0000\n"
-                   f"data {len(message)}\n").encode() + message + b"\n"
-        if i > 1:
-            stream += f"from :{i - 1}\n".encode()
-        stream += f"M 100644 inline docs/{path}\ndata {len(data)}\n".encode() + data + b"\n"
-    subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=bytes(stream), check=True)
-    subprocess.run(["git", "reset", "--hard", "-q"], cwd=root, check=True)
-
-
-def time_handlers() -> Counter[str]:
-    """Wrap the extension's event handlers with a timer; returns the seconds per handler.
-
-    `setup()` looks the handlers up when it runs, so builds started after this are timed.
-    """
-    spent: Counter[str] = Counter()
-
-    def timed(name: str, handler: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(handler)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return handler(*args, **kwargs)
-            finally:
-                spent[name] += time.perf_counter() - start
-        return wrapper
-
-    for name in HANDLERS:
-        setattr(sitemap_sphinx, name, timed(name, getattr(sitemap_sphinx, name)))
-    return spent
-
-
 def run_build(docs: Path, out: Path, extensions: list[str]) -> float:
     """One fresh html build in this process; its seconds. Warnings end the run."""
     warnings = io.StringIO()
@@ -124,7 +81,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="200 documents")
     args = parser.parse_args()
     pages = 200 if args.quick else args.pages
-    spent = time_handlers()
+    spent = time_calls(sitemap_sphinx, HANDLERS)  # setup() looks them up when it runs
     with tempfile.TemporaryDirectory(prefix="bench-sphinx-") as tmp:
         work = Path(tmp)
         start = time.perf_counter()
@@ -139,18 +96,10 @@ def main() -> None:
         kind, locs = sitemap_locs(work / "with/html/sitemap.xml")
         if kind != "urlset" or not locs:
             raise SystemExit(f"no sitemap was written ({kind})")
-    urls = len(locs)
-    added = sum(spent.values())
-    pct = 100 * added / with_ext
     print(f"project: {pages} documents in {-(-pages // SECTION_SIZE)} sections, "
-          f"{len(files)} commits (made in {made:.1f} s); {urls} URLs")
-    print(f"build without extension: {without:.2f} s; with: {with_ext:.2f} s "
-          f"(wall difference {with_ext - without:+.2f} s, noisy)")
-    print("extension handlers: " + ", ".join(f"{h} {spent[h]:.3f} s" for h in HANDLERS))
-    print(f"extension: {added:.3f} s = {pct:.2f}% of the build, "
-          f"{1000 * added / urls:.3f} s per 1,000 URLs (sphinx-sitemap: about 0.660 s)")
-    print(f"BENCH sphinx added_pct={pct:.2f} added_s={added:.3f}")
-
+          f"{len(files)} commits (made in {made:.1f} s); {len(locs)} URLs")
+    report("sphinx", "extension", spent, without, with_ext, len(locs),
+           " (sphinx-sitemap: about 0.660 s)")
 
 if __name__ == "__main__":
     main()

@@ -19,7 +19,7 @@ from pelican.log import FatalLogger, LimitFilter
 from pelican.settings import read_settings
 
 import sitemap_pelican
-from helpers import NS, commit_all, git, init_repo, parse, urls_in
+from helpers import NS, commit_all, init_repo, parse, urls_in
 from sitemap_core.validate import validate_files, validate_robots
 
 # Importing pelican makes every logger created afterwards a LimitLogger, which drops a
