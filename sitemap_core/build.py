@@ -16,7 +16,7 @@ from .contentstate import ContentState, content_digest
 from .gitdates import GitDates
 from .htmlhead import read_page
 from .options import Settings, parse_changefreq, parse_priority
-from .page import Alternate, Page
+from .page import Page
 from .report import Issue, Result
 from .validate import valid_hreflang, validate_files
 from .writer import Part, PartWriter, gzip_copy, install, temp_file
