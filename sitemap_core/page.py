@@ -8,6 +8,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Mapping
 
+from .report import Issue
+
 
 class ChangeFreq(StrEnum):
     """The seven `<changefreq>` values the protocol allows."""
@@ -56,29 +58,49 @@ class Page:
         return self.name or self.url
 
 
-def meta_overrides(meta: Mapping[str, Any] | bool | None) -> dict[str, Any]:
-    """Turn a page's `sitemap:` metadata into `Page` keyword arguments.
+_YES = frozenset({"1", "true", "yes", "on"})
+_NO = frozenset({"0", "false", "no", "off"})
+META_KEYS = ("exclude", "priority", "changefreq", "lastmod")
 
-    Accepts `False` (exclude the page), `True`/`None` (nothing), or a mapping with any of
-    `exclude`, `priority`, `changefreq`, `lastmod`. Unknown keys are ignored here; values
-    are checked later, by the writer, so a bad one is named with its page.
+
+def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issue]]:
+    """Turn a page's `sitemap:` metadata into `Page` keyword arguments, and issues.
+
+    Accepts true/false (or the words Markdown and reST give: `yes`, `off`...; false
+    excludes the page), None, or a mapping with any of `exclude`, `priority`,
+    `changefreq`, `lastmod`. Anything else is a `metadata` issue naming page `name`.
+    The values themselves are checked by the writer, which names page and field too.
     """
-    if meta is None or meta is True:
-        return {}
-    if meta is False:
-        return {"exclude": True}
+    issues: list[Issue] = []
+    flag = parse_flag(meta) if not isinstance(meta, Mapping) else None
+    if meta is None or flag is True:
+        return {}, issues
+    if flag is False:
+        return {"exclude": True}, issues
     if not isinstance(meta, Mapping):
-        return {}
-    out: dict[str, Any] = {}
-    for key in ("priority", "changefreq", "lastmod"):
-        if meta.get(key) is not None:
-            out[key] = meta[key]
-    if "exclude" in meta:
-        out["exclude"] = _truthy(meta["exclude"])
-    return out
+        return {}, [Issue("metadata", name, "sitemap", f"sitemap: {meta!r} ignored: use false, "
+                          "or a mapping of exclude, priority, changefreq, lastmod")]
+    out: dict[str, Any] = {k: meta[k] for k in META_KEYS[1:] if meta.get(k) is not None}
+    for key in sorted(set(meta) - set(META_KEYS)):
+        issues.append(Issue("metadata", name, f"sitemap.{key}",
+                            f"sitemap.{key} is not a sitemap field ({', '.join(META_KEYS)}); "
+                            "ignored"))
+    if meta.get("exclude") is not None:
+        exclude = parse_flag(meta["exclude"])
+        if exclude is None:
+            issues.append(Issue("metadata", name, "sitemap.exclude",
+                                f"sitemap.exclude: {meta['exclude']!r} is not true or false; "
+                                "ignored"))
+        elif exclude:
+            out["exclude"] = True
+    return out, issues
 
 
-def _truthy(value: Any) -> bool:
+def parse_flag(value: Any) -> bool | None:
+    """True or False from a bool or a yes/no word; None for anything else."""
+    if isinstance(value, bool):
+        return value
     if isinstance(value, str):
-        return value.strip().lower() in {"1", "true", "yes", "on"}
-    return bool(value)
+        word = value.strip().lower()
+        return True if word in _YES else False if word in _NO else None
+    return None

@@ -225,7 +225,7 @@ def test_sitemap_front_matter_of_the_wrong_shape_warns(site, caplog):
     orphan.write_text("---\nsitemap: maybe\n---\n" + orphan.read_text(encoding="utf-8"),
                       encoding="utf-8")
     assert BASE + "orphan/" in checked(build(site))
-    assert any("[metadata] orphan.md (sitemap): front matter `sitemap: 'maybe'` ignored" in w
+    assert any("[metadata] orphan.md (sitemap): sitemap: 'maybe' ignored" in w
                for w in warnings_of(caplog))
 
 

@@ -100,13 +100,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             meta = self._meta.get(file.src_uri)
             if meta is None:  # a --dirty build did not read this unchanged page
                 meta = get_data(file.content_string)[1]
-            value = meta.get("sitemap")
-            if value is not None and not isinstance(value, (bool, Mapping)):
-                self._report([Issue(
-                    "metadata", file.src_uri, "sitemap",
-                    f"front matter `sitemap: {value!r}` ignored: use false, or a mapping of "
-                    "exclude, priority, changefreq, lastmod")])
-            yield _page(file, meta, site_dir)
+            overrides, issues = meta_overrides(meta.get("sitemap"), file.src_uri)
+            self._report(issues)
+            yield _page(file, meta, overrides, site_dir)
 
     def _report(self, issues: Iterable[Issue]) -> None:
         """Issues to the MkDocs log (so --strict counts them); errors stop the build."""
@@ -128,9 +124,9 @@ def _on_dev_server(config: MkDocsConfig) -> bool:
     return config.site_url.startswith(f"http://{host}:{port}/")
 
 
-def _page(file: File, meta: Mapping[str, Any], site_dir: Path) -> Page:
+def _page(file: File, meta: Mapping[str, Any], overrides: dict[str, Any],
+          site_dir: Path) -> Page:
     """The core's view of one built page: its URL as MkDocs links it, and its front matter."""
-    overrides = meta_overrides(meta.get("sitemap"))
     lastmod = overrides.pop("lastmod", None) or _own_date(meta)
     return Page(
         url=file.page.url,  # type: ignore[union-attr]  # MkDocs made a Page for every built file

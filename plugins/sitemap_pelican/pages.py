@@ -13,13 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_core.lastmod import newest
-from sitemap_core.page import Alternate, Page, meta_overrides
+from sitemap_core.page import Alternate, Page, meta_overrides, parse_flag
 from sitemap_core.report import Issue
 
 from .config import SiteConfig
 
-_YES = frozenset({"1", "true", "yes", "on"})
-_NO = frozenset({"0", "false", "no", "off"})
 _HTML = (".html", ".htm", ".xhtml")
 _LISTS = ("tag", "category", "author")
 
@@ -61,32 +59,18 @@ def _published(content: Any) -> bool:
     """Not a draft, not hidden, not `private: true` (pelican-sitemap's opt-out)."""
     if getattr(content, "status", "published") != "published":
         return False
-    return _flag(str(content.metadata.get("private", ""))) is not True
+    return parse_flag(content.metadata.get("private", "")) is not True
 
 
 def _overrides(content: Any, name: str, issues: list[Issue]) -> dict[str, Any]:
     """`sitemap: false` (or a mapping) and `sitemap_exclude: true`, as `Page` arguments."""
-    out = meta_overrides(_metadata_flag(content, "sitemap", name, issues))
-    if _metadata_flag(content, "sitemap_exclude", name, issues) is True:
-        out["exclude"] = True
+    out, found = meta_overrides(content.metadata.get("sitemap"), name)
+    issues += found
+    if content.metadata.get("sitemap_exclude") is not None:
+        more, found = meta_overrides({"exclude": content.metadata["sitemap_exclude"]}, name)
+        out.update(more)
+        issues += found
     return out
-
-
-def _metadata_flag(content: Any, key: str, name: str, issues: list[Issue]) -> Any:
-    """A metadata value, with the strings Markdown and reST give for yes/no made bools."""
-    value = content.metadata.get(key)
-    if not isinstance(value, str):
-        return value
-    flag = _flag(value)
-    if flag is None:
-        issues.append(Issue("metadata", name, key,
-                            f"{key}: {value!r} is not true or false; ignored"))
-    return flag
-
-
-def _flag(text: str) -> bool | None:
-    word = text.strip().lower()
-    return True if word in _YES else False if word in _NO else None
 
 
 def _own_date(content: Any, mode: str) -> dt.datetime | None:

@@ -74,7 +74,7 @@ def _write(app: Sphinx, base: str) -> list[Issue]:
     issues += more
     if prefix := scheme.missing_from(out_dir):
         issues.append(_scheme_outside(prefix, base, out_dir))
-    result = write_sitemaps(pages(app.builder, scheme), out_dir, settings)
+    result = write_sitemaps(pages(app.builder, scheme, issues), out_dir, settings)
     logger.info(result.summary())
     return [*issues, *result.issues]
 

@@ -8,6 +8,7 @@ the document and everything it depends on (includes, literal includes, images).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -15,30 +16,36 @@ from typing import Any
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 
-from sitemap_core import Page, meta_overrides
+from sitemap_core import Issue, Page, meta_overrides
+from sitemap_core.page import META_KEYS
 
 from .scheme import Scheme
 
-FIELDS = ("exclude", "priority", "changefreq", "lastmod")
 
 
-def pages(builder: StandaloneHTMLBuilder, scheme: Scheme) -> Iterator[Page]:
-    """Every document (sorted by name), then the indices and additional pages."""
+def pages(builder: StandaloneHTMLBuilder, scheme: Scheme, issues: list[Issue]) -> Iterator[Page]:
+    """Every document (sorted by name), then the indices and additional pages.
+
+    Problems with a document's `sitemap_*` fields are added to `issues`.
+    """
     env = builder.env
     srcdir, outdir = Path(env.srcdir), Path(builder.outdir)
     for docname in sorted(env.found_docs):
         yield _page(builder, scheme, docname, outdir, sources=_sources(env, srcdir, docname),
-                    **overrides(env.metadata.get(docname, {})))
+                    **overrides(env.metadata.get(docname, {}), docname, issues))
     for name in _generated(builder):
         yield _page(builder, scheme, name, outdir)
 
 
-def overrides(meta: Mapping[str, Any]) -> dict[str, Any]:
+def overrides(meta: Mapping[str, Any], docname: str, issues: list[Issue]) -> dict[str, Any]:
     """`Page` keywords from `sitemap_*` metadata; a bare `:sitemap_exclude:` excludes."""
-    given = {key: meta[f"sitemap_{key}"] for key in FIELDS if f"sitemap_{key}" in meta}
+    given = {key: meta[f"sitemap_{key}"] for key in META_KEYS if f"sitemap_{key}" in meta}
     if given.get("exclude") == "":
         given["exclude"] = True
-    return meta_overrides(given)
+    found, problems = meta_overrides(given, docname)
+    issues += [dataclasses.replace(i, field=i.field.replace("sitemap.", "sitemap_"))
+               for i in problems]
+    return found
 
 
 def _page(builder: StandaloneHTMLBuilder, scheme: Scheme, name: str, outdir: Path,
