@@ -376,7 +376,9 @@ class _Run:
                 "robots", "robots.txt", "robots_txt",
                 f"the site lives under a path ({self.base}); crawlers read robots.txt only at "
                 "the host root, so deploy this robots.txt there (it was written anyway)"))
-        names = tuple(f"{self.stem}.{ext}" for ext in ("xml", "xml.gz", "txt", "txt.gz"))
+        # Our own earlier lines: this stem's names, and the default's (a renamed sitemap).
+        names = tuple(f"{stem}.{ext}" for stem in dict.fromkeys((self.stem, "sitemap"))
+                      for ext in ("xml", "xml.gz", "txt", "txt.gz"))
         robots.update(self.out_dir, sitemap_url, names)
 
     def _validate(self, files: list[Path]) -> None:

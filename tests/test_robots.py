@@ -68,3 +68,10 @@ def test_root_site_no_warning_and_setting_turns_it_off(tmp_path):
     write_sitemaps([Page(url="a")], tmp_path / "off",
                    _settings("https://example.org", robots_txt=False))
     assert not (tmp_path / "off" / "robots.txt").exists()
+
+
+def test_renamed_sitemap_replaces_the_default_names_line(tmp_path):
+    (tmp_path / "robots.txt").write_bytes(b"Sitemap: https://example.org/sitemap.xml\n")
+    write_sitemaps([Page(url="a")], tmp_path,
+                   _settings("https://example.org", filename="map.xml"))
+    assert (tmp_path / "robots.txt").read_bytes() == b"Sitemap: https://example.org/map.xml\n"
