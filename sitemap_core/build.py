@@ -124,13 +124,14 @@ class _Run:
         writers = [PartWriter(self.out_dir, fmt, self.s.max_urls, self.s.max_bytes,
                               self.s.indent) for fmt in self.s.formats]
         seen = _Seen()
+        first_time, write = seen.add, writers[0].add
         count = 0
         for entry in self._entries(itertools.chain(pages, self._extra_pages())):
-            if not seen.add(entry[0]):
-                continue
-            count += 1
-            for w in writers:
-                w.add(*entry)
+            if first_time(entry[0]):
+                count += 1
+                write(*entry)
+                for other in writers[1:]:
+                    other.add(*entry)
         parts = {w.fmt: w.close() for w in writers}
         for target, page in self.canonicals.items():
             if target not in seen:
@@ -163,6 +164,8 @@ class _Run:
         default_prio = _priority_text(s.priority)
         url_level = "error" if s.invalid_urls == "error" else "warning"
         make_loc = urls.loc
+        stamps = self._stamps  # lastmod strings already parsed, as written
+        own_dates = 0
         for page in pages:
             if page.exclude:
                 continue
@@ -183,7 +186,12 @@ class _Run:
                 if facts.canonical:
                     self.canonicals.setdefault(urls.encode(facts.canonical), page.label)
                     continue
-            stamp, key = self._lastmod(page, loc, facts)
+            known = stamps.get(page.lastmod) if page.lastmod.__class__ is str else None
+            if known is not None:
+                stamp, key = known
+                own_dates += 1
+            else:
+                stamp, key = self._lastmod(page, loc, facts)
             freq_text, prio_text = default_freq, default_prio
             if ruling:
                 freq, prio = rules.defaults(path, s)
@@ -201,6 +209,8 @@ class _Run:
                     self._issue("priority", page, "priority", f"priority left out: {exc}")
             yield (loc, stamp, key, freq_text, prio_text,
                    self._alternates(page) if page.alternates else ())
+        if own_dates:
+            self.sources["page"] += own_dates
 
     def _alternates(self, page: Page) -> tuple[tuple[str, str], ...]:
         out = []
