@@ -30,8 +30,6 @@ import re
 import sys
 import tempfile
 import tomllib
-import urllib.error
-import urllib.request
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -39,6 +37,7 @@ from urllib.parse import quote, unquote, urljoin, urlsplit
 
 import click
 
+from .fetch import Download, FetchError, download
 from .htmlhead import read_page
 from .options import LASTMOD_SOURCES
 from .page import Page
@@ -47,12 +46,9 @@ from .validate import MAX_BYTES, sitemap_locs, validate_files, validate_robots
 
 __all__ = ["main"]
 
-TIMEOUT = 10
-MAX_REDIRECTS = 5
 MAX_TOTAL_BYTES = 200 * 1024 * 1024
 MAX_FILE_BYTES = MAX_BYTES + (1 << 20)  # the protocol's limit and a margin to see it crossed
 MAX_ROBOTS_BYTES = 1 << 20
-USER_AGENT = "sitemap-suite-validate (+https://www.sitemaps.org/protocol.html)"
 
 _SITEMAP_GLOBS = ("sitemap*.xml", "sitemap*.xml.gz", "sitemap*.txt", "sitemap*.txt.gz")
 _ROBOTS_SITEMAP = re.compile(r"^[ \t]*sitemap[ \t]*:[ \t]*(\S+)", re.IGNORECASE | re.MULTILINE)
@@ -345,60 +341,23 @@ def _not_a_page(path: Path, rel: str, url: str) -> bool:
 
 # -- over http(s) ---------------------------------------------------------------------
 
-class _FetchError(Exception):
-    pass
-
-
-class _Redirects(urllib.request.HTTPRedirectHandler):
-    """At most five redirects, to http(s) only."""
-
-    max_redirections = MAX_REDIRECTS
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: ANN001
-        if urlsplit(newurl).scheme.lower() not in ("http", "https"):
-            raise urllib.error.HTTPError(newurl, code, f"redirect to {newurl} (not http/https)",
-                                         headers, fp)
-        return super().redirect_request(req, fp, code, msg, headers, newurl)
-
-
 class _Fetcher:
-    """urllib with a timeout, bounded redirects, http(s) only and a byte budget."""
+    """`download` within one byte budget for the whole run."""
 
     def __init__(self) -> None:
         self.budget = MAX_TOTAL_BYTES
-        self.opener = urllib.request.OpenerDirector()
-        for handler in (urllib.request.ProxyHandler(), urllib.request.HTTPHandler(),
-                        urllib.request.HTTPSHandler(), _Redirects(),
-                        urllib.request.HTTPDefaultErrorHandler(),
-                        urllib.request.HTTPErrorProcessor()):
-            self.opener.add_handler(handler)
 
-    def get(self, url: str, cap: int) -> tuple[bytes, bool, str]:
-        """The body of `url` (at most `cap` bytes), whether it was cut off there, and the
-        URL it came from after redirects."""
-        if urlsplit(url).scheme.lower() not in ("http", "https"):
-            raise _FetchError("only http and https URLs are fetched")
+    def get(self, url: str, cap: int) -> Download:
+        """At most `cap` bytes of `url`; FetchError once the budget is spent."""
         if self.budget <= 0:
-            raise _FetchError(f"not fetched: the {MAX_TOTAL_BYTES:,}-byte download budget "
-                              "is spent")
-        request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT,
-                                                       "Accept-Encoding": "identity"})
+            raise FetchError(f"not fetched: the {MAX_TOTAL_BYTES:,}-byte download budget "
+                             "is spent")
         limit = min(cap, self.budget)
-        try:
-            with self.opener.open(request, timeout=TIMEOUT) as response:
-                body = response.read(limit + 1)
-                final = response.geturl()
-        except urllib.error.HTTPError as exc:
-            raise _FetchError(f"HTTP {exc.code} {exc.reason}") from None
-        except (urllib.error.URLError, OSError, ValueError) as exc:
-            reason = getattr(exc, "reason", exc)
-            raise _FetchError(f"cannot fetch: {reason}") from None
-        cut = len(body) > limit
-        body = body[:limit]
-        self.budget -= len(body)
-        if cut and limit < cap:
-            raise _FetchError(f"stopped: the {MAX_TOTAL_BYTES:,}-byte download budget is spent")
-        return body, cut, final
+        got = download(url, max_bytes=limit)
+        self.budget -= len(got.data)
+        if got.cut and limit < cap:
+            raise FetchError(f"stopped: the {MAX_TOTAL_BYTES:,}-byte download budget is spent")
+        return got
 
 
 def _check_url(target: str, checked: _Checked) -> None:
@@ -426,8 +385,8 @@ def _check_url(target: str, checked: _Checked) -> None:
 
 def _fetch_robots(fetcher: _Fetcher, url: str, work: Path, checked: _Checked) -> list[str]:
     try:
-        body, _cut, _final = fetcher.get(url, MAX_ROBOTS_BYTES)
-    except _FetchError as exc:
+        body = fetcher.get(url, MAX_ROBOTS_BYTES).data
+    except FetchError as exc:
         if "HTTP 404" not in str(exc):
             checked.issues.append(Issue("fetch", url, "", str(exc), "error"))
         return []
@@ -471,17 +430,17 @@ def _download(fetcher: _Fetcher, url: str, folder: Path, names: dict[str, str],
     if "/" in name or name in (".", "..") or "\0" in name:
         name = "sitemap.xml"
     try:
-        body, cut, final = fetcher.get(url, MAX_FILE_BYTES)
-    except _FetchError as exc:
+        got = fetcher.get(url, MAX_FILE_BYTES)
+    except FetchError as exc:
         checked.issues.append(Issue("fetch", url, "", str(exc), "error"))
         return None
-    if cut:
-        checked.issues.append(Issue("size", url, "", f"download stopped at {len(body):,} bytes: "
-                                    "larger than a sitemap may be", "error"))
+    if got.cut:
+        checked.issues.append(Issue("size", url, "", f"download stopped at {len(got.data):,} "
+                                    "bytes: larger than a sitemap may be", "error"))
     path = folder / name
-    path.write_bytes(body)
+    path.write_bytes(got.data)
     names[name] = url
-    names.setdefault("", final)
+    names.setdefault("", got.url)
     return path
 
 

@@ -11,28 +11,24 @@ sitemap: a page whose URL it lists keeps the `<lastmod>` published there.
 from __future__ import annotations
 
 import datetime as dt
-import gzip
 import hashlib
-import http.client
-import io
 import json
 import os
 import re
 import tempfile
-import urllib.error
 import urllib.parse
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
+from . import lastmod
+from .fetch import FetchError, fetch, is_url
 from .report import Issue
 
 STATE_FILE = "content-state.json"
 _SEED_MAX_BYTES = 60 * 1024 * 1024
 _SEED_MAX_FILES = 100
-_SEED_TIMEOUT = 10.0
 _HEX = re.compile(r"[0-9a-f]{32}")
 
 # --- content_digest ----------------------------------------------------------------------
@@ -216,11 +212,11 @@ class ContentState:
                 stamp = known[1]
         else:
             stamp = self._seed.get(url)
-        value = _parse_w3c(stamp) if stamp else None
+        value = _aware(stamp) if stamp else None
         if value is None:
-            value = (now if now.tzinfo else now.replace(tzinfo=dt.timezone.utc))
-            value = value.replace(microsecond=0)
-        self._seen[url] = (hexdigest, _w3c(value))
+            value = now if now.tzinfo else now.replace(tzinfo=dt.timezone.utc)
+        value = value.replace(microsecond=0)
+        self._seen[url] = (hexdigest, lastmod.to_w3c(value))
         return value
 
     def save(self) -> list[Issue]:
@@ -275,7 +271,7 @@ def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
     known: dict[str, tuple[str, str]] = {}
     for url, entry in data.items():
         if (isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)
-                and _HEX.fullmatch(entry[0]) and _parse_w3c(entry[1]) is not None):
+                and _HEX.fullmatch(entry[0]) and _aware(entry[1]) is not None):
             known[url] = (entry[0], entry[1])
     if len(known) < len(data):
         issues.append(_state_issue(path, f"has {len(data) - len(known)} bad entries"))
@@ -289,39 +285,22 @@ def _state_issue(path: Path, problem: str) -> Issue:
                  "unless the seed sitemap has them")
 
 
-# --- W3C dates -----------------------------------------------------------------------------
-
-_W3C = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?"
-                  r"(Z|[+-]\d{2}:\d{2}))?)?)?")
-
-
-def _parse_w3c(text: str) -> dt.datetime | None:
-    """An aware datetime from a W3C Datetime (a date alone is its midnight UTC)."""
-    found = _W3C.fullmatch(text.strip())
-    if not found:
-        return None
-    year, month, day, hour, minute, second, zone = found.groups()
+def _aware(text: str) -> dt.datetime | None:
+    """An aware datetime from a W3C Datetime (a date alone is its midnight UTC), or None."""
     try:
-        tz = dt.timezone.utc
-        if zone and zone != "Z":
-            sign = -1 if zone[0] == "-" else 1
-            tz = dt.timezone(sign * dt.timedelta(hours=int(zone[1:3]), minutes=int(zone[4:6])))
-        return dt.datetime(int(year), int(month or 1), int(day or 1), int(hour or 0),
-                           int(minute or 0), int(second or 0), tzinfo=tz)
+        value = lastmod.parse(text)
     except ValueError:
         return None
-
-
-def _w3c(value: dt.datetime) -> str:
-    text = value.isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") else text
+    if isinstance(value, dt.datetime):
+        return value
+    return dt.datetime(value.year, value.month, value.day, tzinfo=dt.timezone.utc)
 
 
 # --- the seed sitemap ----------------------------------------------------------------------
 
 
-class _SeedError(Exception):
-    pass
+class _SeedError(ValueError):
+    """A seed sitemap that cannot be used; the message says which file and why."""
 
 
 def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
@@ -329,7 +308,7 @@ def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
     dates: dict[str, str] = {}
     try:
         _read_sitemap(seed, dates, depth=0)
-    except _SeedError as exc:
+    except ValueError as exc:  # _SeedError, or a URL urllib.parse refuses
         issues.append(Issue("content", seed, "seed_sitemap",
                             f"seed sitemap not used: {exc}; pages new to the content "
                             "state get the build time"))
@@ -338,14 +317,18 @@ def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
 
 
 def _read_sitemap(where: str, dates: dict[str, str], depth: int) -> None:
-    root = _parse_xml(_fetch(where), where)
+    try:
+        data = fetch(where, max_bytes=_SEED_MAX_BYTES)
+    except FetchError as exc:
+        raise _SeedError(f"{where}: {exc}") from None
+    root = _parse_xml(data, where)
     kind = etree.QName(root).localname
     if kind == "urlset":
         for url in root:
             if not isinstance(url.tag, str) or etree.QName(url).localname != "url":
                 continue
             loc, stamp = _child_text(url, "loc"), _child_text(url, "lastmod")
-            if loc and stamp and _parse_w3c(stamp) is not None:
+            if loc and stamp and _aware(stamp) is not None:
                 dates[loc] = stamp
     elif kind == "sitemapindex":
         if depth > 0:
@@ -366,52 +349,18 @@ def _child_text(element: Any, name: str) -> str:
     return ""
 
 
-def _is_url(where: str) -> bool:
-    return urllib.parse.urlsplit(where).scheme.lower() in ("http", "https")
-
-
 def _child_location(index: str, loc: str) -> str:
     """A sitemap an index lists: next to a local index if a file of that name is there."""
-    if not _is_url(index):
+    if not is_url(index):
         name = Path(urllib.parse.unquote(urllib.parse.urlsplit(loc).path)).name
         local = Path(index).parent / name
         if name and local.is_file():
             return str(local)
-    return urllib.parse.urljoin(index, loc) if _is_url(index) else loc
-
-
-class _HTTPOnly(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[override]
-        if not _is_url(newurl):
-            raise urllib.error.URLError(f"redirect to {newurl} refused")
-        return super().redirect_request(req, fp, code, msg, headers, newurl)
-
-
-def _fetch(where: str) -> bytes:
-    """The bytes of a local file or an http(s) URL, gunzipped, at most 60 MB."""
-    scheme = urllib.parse.urlsplit(where).scheme.lower()
-    try:
-        if scheme in ("http", "https"):
-            opener = urllib.request.build_opener(_HTTPOnly())
-            request = urllib.request.Request(where, headers={"User-Agent": "sitemap-suite"})
-            with opener.open(request, timeout=_SEED_TIMEOUT) as response:
-                data = response.read(_SEED_MAX_BYTES + 1)
-        elif len(scheme) > 1:
-            raise _SeedError(f"{where}: only http and https URLs are fetched")
-        else:
-            with open(where, "rb") as file:
-                data = file.read(_SEED_MAX_BYTES + 1)
-        if data[:2] == b"\x1f\x8b":
-            with gzip.GzipFile(fileobj=io.BytesIO(data)) as unzipped:
-                data = unzipped.read(_SEED_MAX_BYTES + 1)
-    except (OSError, EOFError, ValueError, http.client.HTTPException) as exc:
-        raise _SeedError(f"{where} cannot be read ({exc})") from None
-    if len(data) > _SEED_MAX_BYTES:
-        raise _SeedError(f"{where} is larger than {_SEED_MAX_BYTES // 1_048_576} MB")
-    return data
+    return urllib.parse.urljoin(index, loc) if is_url(index) else loc
 
 
 def _parse_xml(data: bytes, where: str) -> Any:
+    """The root element, read as `validate` reads sitemaps: no entities, DTD or network."""
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
                              load_dtd=False, remove_comments=True, remove_pis=True)
     try:

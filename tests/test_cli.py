@@ -226,22 +226,7 @@ def test_robots_sitemap_without_file(tmp_path: Path) -> None:
 # -- validate: over http --------------------------------------------------------------
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Files from the served folder, plus /r/N (N redirects) and /to-ftp."""
-
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
-        if self.path.startswith("/r/"):
-            n = int(self.path[3:])
-            self._redirect(f"/r/{n - 1}" if n > 1 else "/sitemap.xml")
-        elif self.path == "/to-ftp":
-            self._redirect("ftp://127.0.0.1/sitemap.xml")
-        else:
-            super().do_GET()
-
-    def _redirect(self, where: str) -> None:
-        self.send_response(302)
-        self.send_header("Location", where)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
+    """Files from the served folder, quietly (redirects and limits: test_fetch.py)."""
 
     def log_message(self, *args: object) -> None:
         pass
@@ -296,18 +281,6 @@ def test_validate_url_without_robots_tries_sitemap_xml(served: tuple[str, Path])
     base, root = served
     write(root, "sitemap.xml", urlset(f"{base}/other-host-is-fine-here"))
     assert run("validate", base).exit_code == 0
-
-
-def test_validate_url_redirects_are_bounded(served: tuple[str, Path]) -> None:
-    base, root = served
-    write(root, "sitemap.xml", urlset(f"{base}/"))
-    ok = run("validate", "--json", f"{base}/r/4")
-    assert ok.exit_code == 0, ok.output
-    too_many = run("validate", "--json", f"{base}/r/7")
-    assert too_many.exit_code == 1
-    assert [i["code"] for i in json.loads(too_many.output)["issues"]] == ["fetch"]
-    ftp = run("validate", "--json", f"{base}/to-ftp")
-    assert [i["code"] for i in json.loads(ftp.output)["issues"]] == ["fetch"]
 
 
 def test_validate_url_not_found_and_off_host_parts(served: tuple[str, Path]) -> None:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
-import http.server
 import json
 import os
-import threading
 from pathlib import Path
 
 import pytest
 
+from sitemap_core import contentstate
 from sitemap_core.contentstate import STATE_FILE, ContentState, content_digest
+from sitemap_core.fetch import FetchError
 
 UTC = dt.timezone.utc
 T1 = dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -344,30 +344,21 @@ def test_seed_entities_are_not_expanded(tmp_path):
     assert state.lastmod("https://example.com/x/", b"\x01" * 16, T3) == T3
 
 
-@pytest.fixture
-def served(tmp_path):
-    """A loopback HTTP server for tmp_path/www (127.0.0.1 only)."""
-    www = tmp_path / "www"
-    www.mkdir()
+def test_seed_over_http(tmp_path, monkeypatch):
+    """URL seeds are read with `fetch.fetch` (tested in test_fetch); an index's parts are
+    taken relative to its URL, and a failed part names its URL."""
+    pages = {"https://example.com/docs/sitemap.xml": (
+        f"<sitemapindex {NS}><sitemap><loc>part.xml</loc></sitemap></sitemapindex>").encode(),
+        "https://example.com/docs/part.xml": SEED.encode()}
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(www), **kwargs)
+    def fake_fetch(where, *, max_bytes):
+        if where not in pages:
+            raise FetchError("HTTP 404 Not Found")
+        return pages[where]
 
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    yield www, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-def test_seed_over_http(tmp_path, served):
-    www, base = served
-    (www / "sitemap.xml").write_text(SEED, encoding="utf-8")
-    _check_seeded(_state(tmp_path / "cache", f"{base}/sitemap.xml"))
-    _, issues = ContentState.load(tmp_path / "cache2", f"{base}/missing.xml")
-    assert [i.code for i in issues] == ["content"] and "404" in issues[0].message
+    monkeypatch.setattr(contentstate, "fetch", fake_fetch)
+    _check_seeded(_state(tmp_path / "cache", "https://example.com/docs/sitemap.xml"))
+    del pages["https://example.com/docs/part.xml"]
+    _, issues = ContentState.load(tmp_path / "cache2", "https://example.com/docs/sitemap.xml")
+    assert [i.code for i in issues] == ["content"]
+    assert "https://example.com/docs/part.xml: HTTP 404" in issues[0].message
