@@ -33,7 +33,7 @@ import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote, urljoin, urlsplit
+from urllib.parse import SplitResult, quote, unquote, urljoin, urlsplit
 
 import click
 
@@ -123,7 +123,7 @@ def validate(targets: tuple[str, ...], strict: bool, as_json: bool) -> None:
     checked = _Checked()
     for target in targets:
         if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", target):
-            if urlsplit(target).scheme.lower() not in ("http", "https"):
+            if _split(target).scheme.lower() not in ("http", "https"):
                 raise click.BadParameter(f"{target!r}: only http and https URLs are fetched",
                                          param_hint="TARGET")
             _check_url(target, checked)
@@ -170,8 +170,16 @@ def _set_for(path: Path) -> list[Path]:
     return paths
 
 
+def _split(url: str) -> SplitResult:
+    """`urlsplit`, with a malformed URL (`http://[x`) as an empty one: it matches nothing."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return urlsplit("")
+
+
 def _last_segment(url: str) -> str:
-    return unquote(urlsplit(url.strip()).path.rsplit("/", 1)[-1])
+    return unquote(_split(url.strip()).path.rsplit("/", 1)[-1])
 
 
 def _check_file(path: Path, checked: _Checked) -> None:
@@ -239,7 +247,7 @@ def _map_sitemap_url(folder: Path, url: str) -> tuple[Path, str] | None:
     robots.txt sits at the host root, so the URL's path is tried from the folder first;
     then, for a site deployed under a path, with leading segments dropped.
     """
-    parts = urlsplit(url)
+    parts = _split(url)
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         return None
     segments = [unquote(s) for s in parts.path.split("/") if s]
@@ -281,11 +289,11 @@ def _guess_base(folder: Path, urls: Iterable[str]) -> str | None:
         return None
     origin_count: dict[str, int] = {}
     for u in sample:
-        parts = urlsplit(u)
+        parts = _split(u)
         origin_count[f"{parts.scheme}://{parts.netloc}"] = origin_count.get(
             f"{parts.scheme}://{parts.netloc}", 0) + 1
     origin = max(origin_count, key=lambda o: origin_count[o])
-    paths = [urlsplit(u).path or "/" for u in sample if u.startswith(origin + "/")]
+    paths = [_split(u).path or "/" for u in sample if u.startswith(origin + "/")]
     if not paths:
         return None
     common = os.path.commonprefix([p.rsplit("/", 1)[0] + "/" for p in paths])
@@ -364,7 +372,7 @@ def _check_url(target: str, checked: _Checked) -> None:
     fetcher = _Fetcher()
     with tempfile.TemporaryDirectory(prefix="sitemap-suite-") as tmp:
         work = Path(tmp)
-        parts = urlsplit(target)
+        parts = _split(target)
         sitemaps: list[str]
         if parts.path in ("", "/") or parts.path.endswith("/") or \
                 parts.path.lower().endswith("/robots.txt"):
@@ -409,9 +417,9 @@ def _check_remote_set(fetcher: _Fetcher, url: str, folder: Path, checked: _Check
     paths = [first]
     kind, locs = sitemap_locs(first)
     if kind == "sitemapindex":
-        host = urlsplit(url).netloc.lower()
+        host = _split(url).netloc.lower()
         for loc in dict.fromkeys(locs):
-            parts = urlsplit(loc)
+            parts = _split(loc)
             if parts.scheme.lower() not in ("http", "https") or parts.netloc.lower() != host:
                 continue  # not fetched; the index and scope checks report it
             if _last_segment(loc) in names:

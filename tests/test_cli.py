@@ -469,3 +469,14 @@ def test_generate_splits_fifty_thousand_and_one_pages(tmp_path: Path) -> None:
     assert check.exit_code == 0, check.output[:2000]
     assert json.loads(check.output)["issues"] == []
     assert time.perf_counter() - started < 60
+
+
+def test_malformed_urls_are_reported_not_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "sitemap.xml").write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{SM}">'
+        "<sitemap><loc>http://[x/a.xml</loc></sitemap></sitemapindex>\n", encoding="utf-8")
+    (tmp_path / "robots.txt").write_text("Sitemap: http://[x/sitemap.xml\n", encoding="utf-8")
+    for target in (tmp_path, tmp_path / "sitemap.xml"):
+        result = run("validate", target)
+        assert result.exit_code == 1
+        assert "error loc sitemap.xml:2: 'http://[x/a.xml' is not a valid URL" in result.output
