@@ -68,3 +68,11 @@ def git_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., G
         return repo
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests reach only 127.0.0.1: a proxy from the environment must not get in between."""
+    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy",
+                 "ALL_PROXY"):
+        monkeypatch.delenv(name, raising=False)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import gzip
+import http.server
 import os
 import subprocess
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from lxml import etree
@@ -57,3 +62,27 @@ def urls_in(path: Path) -> dict[str, str | None]:
         return found
     return {u.findtext("sm:loc", namespaces=NS): u.findtext("sm:lastmod", namespaces=NS)
             for u in root.iterfind("sm:url", NS)}
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Files from the served folder, without a log line per request."""
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve(root: Path, handler: type[QuietHandler] = QuietHandler) -> Iterator[str]:
+    """A loopback HTTP server on 127.0.0.1 serving `root`; its base URL; stopped after."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)

@@ -3,17 +3,15 @@ loopback HTTP server; generate on folders shaped like Hugo's and Jekyll's output
 
 from __future__ import annotations
 
-import functools
 import gzip
-import http.server
 import json
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import serve
 from xsd import assert_schema_valid, read_xml
 
 from sitemap_core import cli
@@ -225,33 +223,13 @@ def test_robots_sitemap_without_file(tmp_path: Path) -> None:
 
 # -- validate: over http --------------------------------------------------------------
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Files from the served folder, quietly (redirects and limits: test_fetch.py)."""
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
 @pytest.fixture
-def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
+def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """A loopback HTTP server on 127.0.0.1 serving tmp_path/www; stopped after the test."""
-    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy",
-                 "ALL_PROXY"):
-        monkeypatch.delenv(name, raising=False)
     root = tmp_path / "www"
     root.mkdir()
-    handler = functools.partial(_Handler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                              daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", root
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serve(root) as base:
+        yield base, root
 
 
 def test_validate_url_site_follows_robots_and_index(served: tuple[str, Path]) -> None:

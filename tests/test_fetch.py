@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import functools
 import gzip
-import http.server
 import socket
-import threading
 import time
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import QuietHandler, serve
 
 from sitemap_core.fetch import FetchError, download, fetch, is_url
 
@@ -97,7 +95,7 @@ def test_is_url() -> None:
 
 # -- over http ------------------------------------------------------------------------
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+class _Handler(QuietHandler):
     """Files from the served folder, plus /r/N (N redirects) and /to-ftp."""
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
@@ -115,9 +113,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
-    def log_message(self, *args: object) -> None:
-        pass
-
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[str]:
@@ -126,18 +121,8 @@ def served(tmp_path: Path) -> Iterator[str]:
     root.mkdir()
     (root / "a.xml").write_bytes(BODY)
     (root / "a.xml.gz").write_bytes(GZ)
-    handler = functools.partial(_Handler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                              daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serve(root, _Handler) as base:
+        yield base
 
 
 def test_fetch_over_http_gunzips(served: str) -> None:
