@@ -3,50 +3,11 @@
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 from typing import Callable
 
 import pytest
-
-_IDENTITY = ("-c", "user.name=Test", "-c", "user.email=test@example.com",
-             "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false")
-
-
-class GitRepo:
-    """A work tree driven through the git CLI; every commit gets the date it is given."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-
-    def git(self, *args: str, date: str | None = None, cwd: Path | None = None) -> str:
-        """Run git here and return its stdout; `date` sets author and committer dates."""
-        env = dict(os.environ)
-        if date is not None:
-            env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-        done = subprocess.run(["git", *_IDENTITY, *args], cwd=cwd or self.root, env=env,
-                              capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise AssertionError(f"git {' '.join(args)} failed: {done.stderr}")
-        return done.stdout
-
-    def write(self, rel: str, text: str = "text\n") -> Path:
-        """Write a file under the work tree, creating folders."""
-        path = self.root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return path
-
-    def commit(self, message: str, date: str, *paths: str) -> str:
-        """Stage `paths` (everything when none) and commit at `date`; returns the hash."""
-        self.git("add", "--all", "--", *(paths or (".",)))
-        self.git("commit", "-q", "--allow-empty", "-m", message, date=date)
-        return self.git("rev-parse", "HEAD").strip()
-
-    def last_date(self, rel: str) -> str:
-        """What `git log -1 --format=%cI -- rel` says (the reference for one-pass dates)."""
-        return self.git("--literal-pathspecs", "log", "-1", "--format=%cI", "--", rel).strip()
-
+from helpers import GitRepo
 
 @pytest.fixture
 def git_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., GitRepo]:

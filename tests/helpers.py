@@ -18,29 +18,63 @@ NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9",
       "xhtml": "http://www.w3.org/1999/xhtml"}
 
 
+_IDENTITY = ("-c", "user.name=Test", "-c", "user.email=test@example.com",
+             "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false")
+
+
+class GitRepo:
+    """A work tree driven through the git CLI; every commit gets the date it is given.
+
+    The user's and the system's git config are kept out, so every machine runs the same git.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def git(self, *args: str, date: str | None = None, cwd: Path | None = None) -> str:
+        """Run git here and return its stdout; `date` sets author and committer dates."""
+        env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+        if date is not None:
+            env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
+        done = subprocess.run(["git", *_IDENTITY, *args], cwd=cwd or self.root, env=env,
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise AssertionError(f"git {' '.join(args)} failed: {done.stderr}")
+        return done.stdout
+
+    def write(self, rel: str, text: str = "text\n") -> Path:
+        """Write a file under the work tree, creating folders."""
+        path = self.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def commit(self, message: str, date: str, *paths: str) -> str:
+        """Stage `paths` (everything when none) and commit at `date`; returns the hash."""
+        self.git("add", "--all", "--", *(paths or (".",)))
+        self.git("commit", "-q", "--allow-empty", "-m", message, date=date)
+        return self.git("rev-parse", "HEAD").strip()
+
+    def last_date(self, rel: str) -> str:
+        """What `git log -1 --format=%cI -- rel` says (the reference for one-pass dates)."""
+        return self.git("--literal-pathspecs", "log", "-1", "--format=%cI", "--", rel).strip()
+
+
 def git(repo: Path, *args: str, date: str | None = None) -> str:
-    """Run git in `repo` with a fixed identity (and commit date, if given)."""
-    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_SYSTEM": os.devnull}
-    if date:
-        env.update(GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
-    out = subprocess.run(
-        ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com",
-         "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false", *args],
-        cwd=repo, env=env, check=True, capture_output=True, text=True)
-    return out.stdout
+    """Run git in the work tree `repo`."""
+    return GitRepo(repo).git(*args, date=date)
 
 
 def init_repo(repo: Path) -> Path:
-    """`git init` a folder (created if missing) and return it."""
+    """`git init` a folder (created if missing, branch `main`) and return it."""
     repo.mkdir(parents=True, exist_ok=True)
-    git(repo, "init", "-q")
+    git(repo, "init", "-q", "-b", "main")
     return repo
 
 
 def commit_all(repo: Path, date: str, message: str = "change") -> None:
     """Stage everything and commit it at `date` (ISO 8601 with a zone)."""
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", message, date=date)
+    GitRepo(repo).commit(message, date)
 
 
 def parse(path: Path) -> etree._ElementTree:
