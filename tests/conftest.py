@@ -9,6 +9,7 @@ from typing import Callable
 import pytest
 from helpers import GitRepo
 
+
 @pytest.fixture
 def git_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., GitRepo]:
     """A factory: `git_repo("name")` makes an empty repository (branch `main`) in tmp_path.
