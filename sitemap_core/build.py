@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import itertools
 import os
-from array import array
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
-from . import index, lastmod, robots, rules, urls
-from .contentstate import ContentState, content_digest
-from .gitdates import GitDates
+from . import index, robots, rules, urls
+from .dedupe import SeenURLs
 from .htmlhead import read_page
 from .options import Settings, parse_changefreq, parse_priority
 from .page import Page
 from .report import Issue, Result
+from .sources import LastmodSources
 from .validate import valid_hreflang, validate_files
 from .writer import Part, PartWriter, gzip_copy, install, temp_file
+
 
 def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> Result:
     """Write the sitemap set for `pages` (and `settings.extra_urls`) into `out_dir`.
@@ -31,67 +29,19 @@ def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> 
     return _Run(Path(out_dir), settings).run(pages)
 
 
-class _Seen:
-    """Exact-duplicate detection in 8 bytes a slot: an open-addressing table of URL hashes."""
-
-    def __init__(self) -> None:
-        self._table = array("Q", bytes(8 * 1024))
-        self._used = 0
-
-    def add(self, url: str) -> bool:
-        """Record `url`; False if it was seen before."""
-        h = hash(url) & 0xFFFFFFFFFFFFFFFF or 1
-        table = self._table
-        mask = len(table) - 1
-        i = h & mask
-        while (slot := table[i]) != 0:
-            if slot == h:
-                return False
-            i = (i + 1) & mask
-        table[i] = h
-        self._used += 1
-        if self._used * 2 > len(table):
-            self._grow()
-        return True
-
-    def __contains__(self, url: str) -> bool:
-        h = hash(url) & 0xFFFFFFFFFFFFFFFF or 1
-        mask = len(self._table) - 1
-        i = h & mask
-        while (slot := self._table[i]) != 0:
-            if slot == h:
-                return True
-            i = (i + 1) & mask
-        return False
-
-    def _grow(self) -> None:
-        old = self._table
-        self._table = array("Q", bytes(16 * len(old)))
-        self._used = 0
-        mask = len(self._table) - 1
-        for h in old:
-            if h:
-                i = h & mask
-                while self._table[i]:
-                    i = (i + 1) & mask
-                self._table[i] = h
-                self._used += 1
-
-
 class _Run:
+    """One run of `write_sitemaps`: its settings, the issues found, the files made."""
+
     def __init__(self, out_dir: Path, settings: Settings) -> None:
         self.out_dir = out_dir
         self.s = settings
-        self.base = settings.base_url if settings.base_url.endswith("/") else settings.base_url + "/"
+        self.base = settings.base_url.rstrip("/") + "/"
         self.location = self.base + settings.filename
         self.scope = urls.scope_of(self.location)
-        self.stem = settings.filename.rsplit(".", 1)[0] if "." in settings.filename else settings.filename
+        self.stem = settings.filename.rsplit(".", 1)[0]  # `sitemap` of `sitemap.xml`
         self.issues: list[Issue] = []
-        self.sources: Counter[str] = Counter()
+        self.dates = LastmodSources(settings, self.issues)
         self.canonicals: dict[str, str] = {}
-        self._git: GitDates | None | bool = False  # False: not loaded yet
-        self._state: ContentState | None | bool = False
-        self._stamps: dict[str, tuple[str, float]] = {}  # lastmod strings seen, as written
 
     # -- the stream -------------------------------------------------------------------
 
@@ -108,7 +58,7 @@ class _Run:
             _remove_temporaries(self.out_dir)
             self.issues.append(Issue("write", str(self.out_dir), "", f"no sitemap written: {exc}",
                                      "error"))
-            return Result(issues=tuple(self.issues), lastmod_sources=dict(self.sources))
+            return Result(issues=tuple(self.issues), lastmod_sources=dict(self.dates.used))
         except BaseException:
             _remove_temporaries(self.out_dir)
             raise
@@ -116,14 +66,15 @@ class _Run:
         if files and self.s.validate != "off":
             self._validate(files)
         return Result(files=tuple(files), urls=count, issues=tuple(self.issues),
-                      lastmod_sources=dict(self.sources), sitemap_url=sitemap_url if files else "")
+                      lastmod_sources=dict(self.dates.used),
+                      sitemap_url=sitemap_url if files else "")
 
     def _write(self, pages: Iterable[Page]) -> tuple[list[Path], int]:
         """Stream the pages into parts, put the files in place, update robots.txt."""
         self.out_dir.mkdir(parents=True, exist_ok=True)
         writers = [PartWriter(self.out_dir, fmt, self.s.max_urls, self.s.max_bytes,
                               self.s.indent) for fmt in self.s.formats]
-        seen = _Seen()
+        seen = SeenURLs()
         first_time, write = seen.add, writers[0].add
         count = 0
         for entry in self._entries(itertools.chain(pages, self._extra_pages())):
@@ -139,8 +90,7 @@ class _Run:
                                          f"left out for its canonical URL {target}, "
                                          "which is not in the sitemap"))
         files = self._install(parts, count) if count else self._empty()
-        if self._state and isinstance(self._state, ContentState):
-            self.issues.extend(self._state.save())
+        self.dates.save()
         if files and self.s.robots_txt:
             self._robots(self._sitemap_url(files))
         return files, count
@@ -163,8 +113,8 @@ class _Run:
         default_freq = s.changefreq.value if s.changefreq else None
         default_prio = _priority_text(s.priority)
         url_level = "error" if s.invalid_urls == "error" else "warning"
-        make_loc = urls.loc
-        stamps = self._stamps  # lastmod strings already parsed, as written
+        make_loc, stamp_of = urls.loc, self.dates.stamp
+        known = self.dates.known  # page dates already parsed: the common case, looked up here
         own_dates = 0
         for page in pages:
             if page.exclude:
@@ -186,12 +136,11 @@ class _Run:
                 if facts.canonical:
                     self.canonicals.setdefault(urls.encode(facts.canonical), page.label)
                     continue
-            known = stamps.get(page.lastmod) if page.lastmod.__class__ is str else None
-            if known is not None:
-                stamp, key = known
+            stamp = known.get(page.lastmod) if page.lastmod.__class__ is str else None
+            if stamp is not None:
                 own_dates += 1
             else:
-                stamp, key = self._lastmod(page, loc, facts)
+                stamp = stamp_of(page, loc, facts is not None)
             freq_text, prio_text = default_freq, default_prio
             if ruling:
                 freq, prio = rules.defaults(path, s)
@@ -207,10 +156,10 @@ class _Run:
                     prio_text = _priority_text(parse_priority(page.priority))
                 except ValueError as exc:
                     self._issue("priority", page, "priority", f"priority left out: {exc}")
-            yield (loc, stamp, key, freq_text, prio_text,
+            yield (loc, *stamp, freq_text, prio_text,
                    self._alternates(page) if page.alternates else ())
         if own_dates:
-            self.sources["page"] += own_dates
+            self.dates.used["page"] += own_dates
 
     def _alternates(self, page: Page) -> tuple[tuple[str, str], ...]:
         out = []
@@ -227,80 +176,6 @@ class _Run:
                 continue
             out.append((alt.hreflang, href))
         return tuple(out)
-
-    # -- lastmod ----------------------------------------------------------------------
-
-    def _lastmod(self, page: Page, loc: str, facts) -> tuple[str | None, float | None]:
-        tz = self.s.timezone
-        if page.lastmod is not None:
-            known = self._stamps.get(page.lastmod) if isinstance(page.lastmod, str) else None
-            if known is None:
-                try:
-                    value = lastmod.parse(page.lastmod, tz)
-                except ValueError as exc:
-                    self._issue("lastmod", page, "lastmod", f"lastmod from the page ignored: {exc}")
-                    return self._lastmod_from_sources(page, loc, facts)
-                known = lastmod.to_w3c(value), lastmod.sort_key(value, tz)
-                if isinstance(page.lastmod, str) and len(self._stamps) < 100_000:
-                    self._stamps[page.lastmod] = known
-            self.sources["page"] += 1
-            return known
-        return self._lastmod_from_sources(page, loc, facts)
-
-    def _lastmod_from_sources(self, page: Page, loc: str, facts) -> tuple[str | None, float | None]:
-        tz = self.s.timezone
-        value, source = self._from_sources(page, loc, facts)
-        if value is None:
-            return None, None
-        self.sources[source] += 1
-        return lastmod.to_w3c(value), lastmod.sort_key(value, tz)
-
-    def _from_sources(self, page: Page, loc: str, facts) -> tuple[dt.datetime | None, str]:
-        mode = self.s.lastmod
-        if mode == "none":
-            return None, ""
-        if mode == "build":
-            return self.s.build_time, "build"
-        if mode in ("auto", "git") and page.sources:
-            git = self._git_dates(page.sources[0])
-            if git is not None:
-                dates = [d for d in map(git.date_of, page.sources) if d is not None]
-                if dates:
-                    return max(dates), "git"
-        if mode in ("auto", "content", "git") and facts is not None:
-            state = self._content_state()
-            if state is not None and page.output is not None:
-                digest = _digest(page.output)
-                if digest is not None:
-                    return state.lastmod(loc, digest, self.s.build_time), "content"
-        if mode in ("mtime", "git", "content"):
-            stamps = [_mtime(p) for p in (*page.sources, *([page.output] if page.output else []))]
-            stamps = [t for t in stamps if t is not None]
-            if stamps:
-                return max(stamps), "mtime"
-        return None, ""
-
-    def _git_dates(self, source: Path) -> GitDates | None:
-        if self._git is False:
-            git, found = GitDates.load(source.parent)
-            if self.s.lastmod == "auto":
-                # Outside a repository "auto" quietly moves on; a shallow one is worth a word.
-                found = [i for i in found if i.code != "git"]
-                if git is not None and git.shallow:
-                    git = None  # a truncated history would date every old page wrongly
-            self.issues.extend(found)
-            self._git = git
-        return self._git  # type: ignore[return-value]
-
-    def _content_state(self) -> ContentState | None:
-        if self._state is False:
-            if self.s.cache_dir is None:
-                self._state = None
-            else:
-                state, found = ContentState.load(self.s.cache_dir, self.s.seed_sitemap)
-                self.issues.extend(found)
-                self._state = state
-        return self._state  # type: ignore[return-value]
 
     # -- files ------------------------------------------------------------------------
 
@@ -410,18 +285,3 @@ def _priority_text(value: float | None) -> str | None:
         return None
     text = f"{value:.3f}".rstrip("0")
     return text + "0" if text.endswith(".") else text
-
-
-def _digest(path: Path) -> bytes | None:
-    """The content digest of a built page, read only when the content state needs it."""
-    try:
-        return content_digest(path.read_bytes())
-    except OSError:
-        return None
-
-
-def _mtime(path: Path) -> dt.datetime | None:
-    try:
-        return dt.datetime.fromtimestamp(int(path.stat().st_mtime), dt.timezone.utc)
-    except OSError:
-        return None

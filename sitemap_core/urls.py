@@ -12,7 +12,8 @@ _PATH_SAFE = "/:@!$&'()*+,;=-._~"
 _QUERY_SAFE = _PATH_SAFE + "?"
 # A URL made only of these (no brackets: they are legal only around an IPv6 host) is
 # already RFC 3986-clean, and skips the slower split-and-quote path.
-_CLEAN = re.compile(r"[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*)*")
+_URL_CHARS = r"[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*"
+_CLEAN = re.compile(f"{_URL_CHARS}(?:%[0-9A-Fa-f]{{2}}{_URL_CHARS})*")
 _LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 # The common case, checked in one step: a site-relative URL with nothing to encode.
 _PLAIN_RELATIVE = re.compile(r"[A-Za-z0-9\-._~:/?@!$&'()*+,;=]*")
