@@ -25,12 +25,10 @@ _BATCH = 2000
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """A closed part: its finished temporary file, URL count and newest lastmod."""
+    """A closed part: its finished temporary file and newest lastmod."""
 
     tmp: Path
-    urls: int
     newest: str | None
-    newest_key: float | None
 
 
 def _header(fmt: str, xhtml: bool) -> str:
@@ -63,7 +61,6 @@ class PartWriter:
         self._room = max_bytes - len(_header(fmt, True)) - len(_footer(fmt))
         pad = " " * indent
         self._nl, self._in = ("\n", "\n" + pad) if indent else ("", "")
-        self._in2 = self._in + pad if indent else ""
         self._body: IO[bytes] | None = None
 
     def _open(self) -> None:
@@ -129,7 +126,7 @@ class PartWriter:
             shutil.copyfileobj(src, out, 1 << 20)
             out.write(_footer(self.fmt).encode())
         body.unlink()
-        self.parts.append(Part(Path(out.name), self._count, self._newest, self._newest_key))
+        self.parts.append(Part(Path(out.name), self._newest))
         self._body = None
 
     def close(self) -> list[Part]:
