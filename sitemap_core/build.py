@@ -186,33 +186,28 @@ class _Run:
 
     def _install(self, parts: dict[str, list[Part]], count: int) -> list[Path]:
         """Name, gzip and move every part into place, then the index; drop stale files."""
+        most = max(len(fmt_parts) for fmt_parts in parts.values())
+        if most > index.MAX_SITEMAPS:  # checked before anything is placed
+            _remove_temporaries(self.out_dir)
+            self.issues.append(Issue(
+                "split", "", "max_urls",
+                f"no sitemap written: {count} URLs need {most} sitemaps; an index lists at "
+                f"most {index.MAX_SITEMAPS} (raise max_urls or max_bytes)", "error"))
+            return []
         gz = self.s.gzip
         written: list[Path] = []
         index_entries: list[tuple[str, str | None]] = []
-        try:
-            indexed = "xml" if "xml" in parts else "txt"
-            for fmt, fmt_parts in parts.items():
-                names = self._names(fmt, len(fmt_parts))
-                if len(fmt_parts) > index.MAX_SITEMAPS:
-                    raise index.TooManyParts(
-                        f"{count} URLs need {len(fmt_parts)} sitemaps; an index lists at most "
-                        f"{index.MAX_SITEMAPS} (raise max_urls or max_bytes)")
-                for part, name in zip(fmt_parts, names):
-                    written += self._place(part.tmp, name, gz)
-                    if fmt == indexed and len(fmt_parts) > 1:
-                        listed = name + ".gz" if gz == "only" else name
-                        index_entries.append((urls.escape(self.base + listed), part.newest))
-            if index_entries:
-                text = index.render(index_entries, self.s.indent)
-                with temp_file(self.out_dir, "sitemap-index") as tmp:
-                    tmp.write(text.encode())
-                index_name = f"{self.stem}.xml"
-                written = self._place(Path(tmp.name), index_name, gz) + written
-        except index.TooManyParts as exc:
-            _remove_temporaries(self.out_dir)
-            self.issues.append(Issue("split", "", "max_urls", f"no sitemap written: {exc}",
-                                     "error"))
-            return []
+        indexed = "xml" if "xml" in parts else "txt"
+        for fmt, fmt_parts in parts.items():
+            for part, name in zip(fmt_parts, self._names(fmt, len(fmt_parts))):
+                written += self._place(part.tmp, name, gz)
+                if fmt == indexed and len(fmt_parts) > 1:
+                    listed = name + ".gz" if gz == "only" else name
+                    index_entries.append((urls.escape(self.base + listed), part.newest))
+        if index_entries:
+            with temp_file(self.out_dir, "sitemap-index") as tmp:
+                tmp.write(index.render(index_entries, self.s.indent).encode())
+            written = self._place(Path(tmp.name), f"{self.stem}.xml", gz) + written
         self._remove_stale({p.name for p in written})
         return written
 

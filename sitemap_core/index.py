@@ -6,22 +6,15 @@ from collections.abc import Iterable
 
 from .writer import SITEMAP_NS, XML_DECLARATION
 
-MAX_SITEMAPS = 50_000
-
-
-class TooManyParts(ValueError):
-    """The set needs more parts than one index may list."""
+MAX_SITEMAPS = 50_000  # entries one index may list; the caller splits no further
 
 
 def render(entries: Iterable[tuple[str, str | None]], indent: int = 0) -> str:
-    """The index XML for `(escaped loc, lastmod or None)` pairs, at most 50,000 of them."""
+    """The index XML for `(escaped loc, lastmod or None)` pairs."""
     i = "\n" + " " * indent if indent else ""
     nl = "\n" if indent else ""
     lines = [f'{XML_DECLARATION}<sitemapindex xmlns="{SITEMAP_NS}">\n']
-    for count, (loc, lastmod) in enumerate(entries, 1):
-        if count > MAX_SITEMAPS:
-            raise TooManyParts(f"the set needs more than {MAX_SITEMAPS} sitemaps; "
-                               "an index may list no more")
+    for loc, lastmod in entries:
         block = f"<sitemap>{i}<loc>{loc}</loc>"
         if lastmod is not None:
             block += f"{i}<lastmod>{lastmod}</lastmod>"
