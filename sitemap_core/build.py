@@ -114,8 +114,6 @@ class _Run:
         default_prio = _priority_text(s.priority)
         url_level = "error" if s.invalid_urls == "error" else "warning"
         make_loc, stamp_of = urls.loc, self.dates.stamp
-        known = self.dates.known  # page dates already parsed: the common case, looked up here
-        own_dates = 0
         for page in pages:
             if page.exclude:
                 continue
@@ -136,11 +134,7 @@ class _Run:
                 if facts.canonical:
                     self.canonicals.setdefault(urls.encode(facts.canonical), page.label)
                     continue
-            stamp = known.get(page.lastmod) if page.lastmod.__class__ is str else None
-            if stamp is not None:
-                own_dates += 1
-            else:
-                stamp = stamp_of(page, loc, facts is not None)
+            stamp = stamp_of(page, loc, facts is not None)
             freq_text, prio_text = default_freq, default_prio
             if ruling:
                 freq, prio = rules.defaults(path, s)
@@ -158,8 +152,6 @@ class _Run:
                     self._issue("priority", page, "priority", f"priority left out: {exc}")
             yield (loc, *stamp, freq_text, prio_text,
                    self._alternates(page) if page.alternates else ())
-        if own_dates:
-            self.dates.used["page"] += own_dates
 
     def _alternates(self, page: Page) -> tuple[tuple[str, str], ...]:
         out = []

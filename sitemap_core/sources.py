@@ -28,7 +28,7 @@ class LastmodSources:
         self.s = settings
         self.issues = issues
         self.used: Counter[str] = Counter()
-        self.known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
+        self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
         self._git: GitDates | None | bool = False  # False: not loaded yet
         self._state: ContentState | None | bool = False
 
@@ -54,7 +54,7 @@ class LastmodSources:
             self.issues.extend(self._state.save())
 
     def _own(self, page: Page) -> Stamp | None:
-        known = self.known.get(page.lastmod) if isinstance(page.lastmod, str) else None
+        known = self._known.get(page.lastmod) if isinstance(page.lastmod, str) else None
         if known is not None:
             return known
         try:
@@ -64,8 +64,8 @@ class LastmodSources:
                                      f"lastmod from the page ignored: {exc}"))
             return None
         known = lastmod.to_w3c(value), lastmod.sort_key(value, self.s.timezone)
-        if isinstance(page.lastmod, str) and len(self.known) < _CACHE_SIZE:
-            self.known[page.lastmod] = known
+        if isinstance(page.lastmod, str) and len(self._known) < _CACHE_SIZE:
+            self._known[page.lastmod] = known
         return known
 
     def _from_sources(self, page: Page, loc: str, built: bool) -> tuple[dt.datetime | None, str]:
