@@ -31,6 +31,11 @@ class Alternate:
     url: str
 
 
+def hreflang(locale: str) -> str:
+    """A generator's locale name as an hreflang language code: `pt_BR` is `pt-BR`."""
+    return locale.replace("_", "-")
+
+
 @dataclass(frozen=True, slots=True)
 class Page:
     """One page offered to the sitemap, as an adapter knows it.

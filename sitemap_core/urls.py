@@ -92,6 +92,14 @@ def join(base_url: str, url: str) -> str:
     return base_url + url.lstrip("/")
 
 
+def folder_url(url: str) -> str:
+    """A folder's index page as servers serve it: `blog/index.html` is `blog/`."""
+    for index in ("index.html", "index.htm"):
+        if url == index or url.endswith("/" + index):
+            return url[: -len(index)]
+    return url
+
+
 def scope_of(location: str) -> str:
     """The prefix every URL in the sitemap at `location` must start with: its folder."""
     return location.rsplit("/", 1)[0] + "/"

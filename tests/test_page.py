@@ -2,7 +2,7 @@
 
 import pytest
 
-from sitemap_core.page import meta_overrides, parse_flag
+from sitemap_core.page import hreflang, meta_overrides, parse_flag
 
 
 @pytest.mark.parametrize(("meta", "expected"), [
@@ -29,3 +29,7 @@ def test_anything_else_is_a_metadata_issue_naming_page_and_field(meta, field):
 def test_parse_flag():
     assert [parse_flag(v) for v in (True, "TRUE", " on ", "1", False, "No", "0", "x", 1)] == [
         True, True, True, True, False, False, False, None, None]
+
+
+def test_hreflang_from_a_locale_name():
+    assert [hreflang(x) for x in ("pt_BR", "en", "zh_Hant_TW")] == ["pt-BR", "en", "zh-Hant-TW"]

@@ -65,3 +65,11 @@ def test_check_accepts(url):
 
 def test_escape_all_five():
     assert urls.escape("a&b<c>d'e\"f") == "a&amp;b&lt;c&gt;d&apos;e&quot;f"
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    ("index.html", ""), ("blog/index.html", "blog/"), ("blog/index.htm", "blog/"),
+    ("blog/myindex.html", "blog/myindex.html"), ("about.html", "about.html"),
+])
+def test_folder_url(url, expected):
+    assert urls.folder_url(url) == expected

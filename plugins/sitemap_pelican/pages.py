@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_core.lastmod import newest
-from sitemap_core.page import Alternate, Page, meta_overrides, parse_flag
+from sitemap_core.urls import folder_url
+from sitemap_core.page import Alternate, Page, hreflang, meta_overrides, parse_flag
 from sitemap_core.report import Issue
 
 from .config import SiteConfig
@@ -35,7 +36,7 @@ def page_for(path: str, context: Mapping[str, Any], site: SiteConfig, prefix: st
     if not name.endswith(_HTML):
         return None
     dates = _listing_dates(context, site.settings.lastmod) if context.get("blog") else {}
-    return Page(url=_clean(prefix + _listing_url(context, name)), output=Path(path),
+    return Page(url=folder_url(prefix + _listing_url(context, name)), output=Path(path),
                 name=name, **site.by_type["indexes"], **dates)
 
 
@@ -50,7 +51,7 @@ def _content_page(path: str, content: Any, kind: str, site: SiteConfig, prefix: 
               **_overrides(content, name, issues)}
     if values.get("exclude"):
         return None
-    return Page(url=_clean(prefix + content.url), sources=(Path(content.source_path),),
+    return Page(url=folder_url(prefix + content.url), sources=(Path(content.source_path),),
                 output=Path(path), name=name, alternates=_alternates(content, prefix),
                 **values)
 
@@ -86,7 +87,7 @@ def _alternates(content: Any, prefix: str) -> tuple[Alternate, ...]:
     versions = [t for t in getattr(content, "translations", ()) if _published(t)]
     if not versions:
         return ()
-    return tuple(Alternate(v.lang.replace("_", "-"), _clean(prefix + v.url))
+    return tuple(Alternate(hreflang(v.lang), folder_url(prefix + v.url))
                  for v in (content, *versions))
 
 
@@ -117,11 +118,3 @@ def _listing_url(context: Mapping[str, Any], name: str) -> str:
         if obj is not None and getattr(obj, "save_as", None) == name:
             return obj.url
     return name.replace("\\", "/")
-
-
-def _clean(url: str) -> str:
-    """`blog/index.html` is served as `blog/`: list it so (pelican-sitemap's clean_url)."""
-    for index in ("index.html", "index.htm"):
-        if url == index or url.endswith("/" + index):
-            return url[: -len(index)]
-    return url

@@ -16,6 +16,7 @@ from urllib.parse import unquote
 from sphinx.config import Config
 
 from sitemap_core import Alternate, Issue
+from sitemap_core.page import hreflang
 
 LINK = "{link}"
 
@@ -52,11 +53,6 @@ def listed(value: object) -> list:
     if isinstance(value, (list, tuple)):
         return list(value)
     return [] if value is None else [value]
-
-
-def hreflang(locale: str) -> str:
-    """`pt_BR` → `pt-BR`, as sphinx-sitemap writes it."""
-    return locale.replace("_", "-")
 
 
 def url_scheme(config: Config, srcdir: Path) -> tuple[Scheme, list[Issue]]:
