@@ -49,8 +49,6 @@ def _content_page(path: str, content: Any, kind: str, site: SiteConfig, prefix: 
               **{k: content.metadata[k] for k in ("priority", "changefreq")
                  if content.metadata.get(k) is not None},
               **_overrides(content, name, issues)}
-    if values.get("exclude"):
-        return None
     return Page(url=folder_url(prefix + content.url), sources=(Path(content.source_path),),
                 output=Path(path), name=name, alternates=_alternates(content, prefix),
                 **values)
