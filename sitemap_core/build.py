@@ -72,17 +72,24 @@ class _Run:
     def _write(self, pages: Iterable[Page]) -> tuple[list[Path], int]:
         """Stream the pages into parts, put the files in place, update robots.txt."""
         self.out_dir.mkdir(parents=True, exist_ok=True)
+        # XML first: its entries are the larger, so what it takes the text format takes too.
+        formats = sorted(self.s.formats, key=lambda fmt: fmt != "xml")
         writers = [PartWriter(self.out_dir, fmt, self.s.max_urls, self.s.max_bytes,
-                              self.s.indent) for fmt in self.s.formats]
+                              self.s.indent) for fmt in formats]
         seen = SeenURLs()
         first_time, write = seen.add, writers[0].add
         count = 0
         for entry in self._entries(itertools.chain(pages, self._extra_pages())):
-            if first_time(entry[0]):
-                count += 1
-                write(*entry)
-                for other in writers[1:]:
-                    other.add(*entry)
+            if not first_time(entry[0]):
+                continue
+            if not write(*entry):
+                self.issues.append(Issue("size", entry[0], "max_bytes", (
+                    f"left out: its entry alone is larger than max_bytes "
+                    f"({self.s.max_bytes}) allows a sitemap file")))
+                continue
+            count += 1
+            for other in writers[1:]:
+                other.add(*entry)
         parts = {w.fmt: w.close() for w in writers}
         for target, page in self.canonicals.items():
             if target not in seen:

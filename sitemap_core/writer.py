@@ -74,8 +74,11 @@ class PartWriter:
 
     def add(self, loc: str, lastmod: str | None = None, lastmod_key: float | None = None,
             changefreq: str | None = None, priority: str | None = None,
-            alternates: tuple[tuple[str, str], ...] = ()) -> None:
-        """Add one URL; every value already checked and percent-encoded."""
+            alternates: tuple[tuple[str, str], ...] = ()) -> bool:
+        """Add one URL (every value already checked and percent-encoded).
+
+        False, and nothing written, when its entry alone would overfill an empty part.
+        """
         if self.fmt == "txt":
             block = loc + "\n"
         else:
@@ -95,7 +98,7 @@ class PartWriter:
             block += f"{self._nl}</url>\n"
         size = len(block) if block.isascii() else len(block.encode())
         if size > self._room:
-            raise ValueError(f"the entry for {loc} alone is larger than max_bytes")
+            return False
         if self._body is None:
             self._open()
         elif self._count >= self.max_urls or self._bytes + size > self._room:
@@ -110,6 +113,7 @@ class PartWriter:
             self._newest, self._newest_key = lastmod, lastmod_key
         if len(self._batch) >= _BATCH:
             self._flush()
+        return True
 
     def _flush(self) -> None:
         assert self._body is not None

@@ -245,3 +245,14 @@ def test_indent_writes_readable_xml(tmp_path):
     write_sitemaps(pages(1), tmp_path, settings(indent=2))
     assert (tmp_path / "sitemap.xml").read_text().splitlines()[2:6] == [
         "<url>", f"  <loc>{BASE}p/0/</loc>", "  <lastmod>2024-01-01</lastmod>", "</url>"]
+
+
+def test_an_entry_larger_than_a_whole_file_is_left_out_with_a_warning(tmp_path):
+    long_url = "p/" + "x" * 1500
+    result = write_sitemaps([Page(url="a"), Page(url=long_url), Page(url="b")], tmp_path,
+                            settings(max_bytes=1024, formats=["txt", "xml"]))
+    assert [(i.code, i.field, i.level) for i in result.issues] == [
+        ("size", "max_bytes", "warning")]
+    assert result.issues[0].page == BASE + long_url
+    assert list(urls_in(tmp_path / "sitemap.xml")) == [BASE + "a", BASE + "b"]
+    assert (tmp_path / "sitemap.txt").read_text() == f"{BASE}a\n{BASE}b\n"
