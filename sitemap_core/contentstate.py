@@ -13,9 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import os
 import re
-import tempfile
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -25,6 +23,7 @@ from lxml import etree
 from . import lastmod
 from .fetch import FetchError, fetch, is_url
 from .report import Issue
+from .writer import install, temp_file
 
 STATE_FILE = "content-state.json"
 _SEED_MAX_BYTES = 60 * 1024 * 1024
@@ -235,15 +234,14 @@ class ContentState:
             pass
         try:
             self._path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".content-state.", suffix=".tmp",
-                                       dir=self._path.parent)
+            out = temp_file(self._path.parent, STATE_FILE)
+            tmp = Path(out.name)
             try:
-                with os.fdopen(fd, "wb") as out:
+                with out:
                     out.write(data)
-                os.chmod(tmp, 0o644)  # mkstemp makes it private; a cache file need not be
-                os.replace(tmp, self._path)
+                install(tmp, self._path)
             except BaseException:
-                os.unlink(tmp)
+                tmp.unlink(missing_ok=True)
                 raise
         except OSError as exc:
             return [Issue("content", str(self._path), "cache_dir",
