@@ -9,10 +9,9 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers import serve
 
-from sitemap_core import contentstate
 from sitemap_core.contentstate import STATE_FILE, ContentState, content_digest
-from sitemap_core.fetch import FetchError
 
 UTC = dt.timezone.utc
 T1 = dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -344,21 +343,18 @@ def test_seed_entities_are_not_expanded(tmp_path):
     assert state.lastmod("https://example.com/x/", b"\x01" * 16, T3) == T3
 
 
-def test_seed_over_http(tmp_path, monkeypatch):
+def test_seed_over_http(tmp_path):
     """URL seeds are read with `fetch.fetch` (tested in test_fetch); an index's parts are
     taken relative to its URL, and a failed part names its URL."""
-    pages = {"https://example.com/docs/sitemap.xml": (
-        f"<sitemapindex {NS}><sitemap><loc>part.xml</loc></sitemap></sitemapindex>").encode(),
-        "https://example.com/docs/part.xml": SEED.encode()}
-
-    def fake_fetch(where, *, max_bytes):
-        if where not in pages:
-            raise FetchError("HTTP 404 Not Found")
-        return pages[where]
-
-    monkeypatch.setattr(contentstate, "fetch", fake_fetch)
-    _check_seeded(_state(tmp_path / "cache", "https://example.com/docs/sitemap.xml"))
-    del pages["https://example.com/docs/part.xml"]
-    _, issues = ContentState.load(tmp_path / "cache2", "https://example.com/docs/sitemap.xml")
+    www = tmp_path / "www" / "docs"
+    www.mkdir(parents=True)
+    (www / "sitemap.xml").write_text(
+        f"<sitemapindex {NS}><sitemap><loc>part.xml</loc></sitemap></sitemapindex>",
+        encoding="utf-8")
+    (www / "part.xml").write_text(SEED, encoding="utf-8")
+    with serve(tmp_path / "www") as base:
+        _check_seeded(_state(tmp_path / "cache", f"{base}/docs/sitemap.xml"))
+        (www / "part.xml").unlink()
+        _, issues = ContentState.load(tmp_path / "cache2", f"{base}/docs/sitemap.xml")
     assert [i.code for i in issues] == ["content"]
-    assert "https://example.com/docs/part.xml: HTTP 404" in issues[0].message
+    assert f"{base}/docs/part.xml: HTTP 404" in issues[0].message
