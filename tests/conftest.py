@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from helpers import GitRepo
+from helpers import GitRepo, init_repo
 
 
 @pytest.fixture
@@ -23,11 +23,7 @@ def git_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., G
         monkeypatch.delenv(name, raising=False)
 
     def make(name: str = "repo") -> GitRepo:
-        root = tmp_path / name
-        root.mkdir(parents=True)
-        repo = GitRepo(root)
-        repo.git("init", "-q", "-b", "main")
-        return repo
+        return GitRepo(init_repo(tmp_path / name))
 
     return make
 
