@@ -1,4 +1,4 @@
-"""Shared test helpers: git repositories with fixed dates, and parsed sitemap files."""
+"""Shared test helpers: git repositories with fixed dates, parsed and checked sitemap files."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ import functools
 import gzip
 import http.server
 import os
+import re
 import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 from lxml import etree
+
+from sitemap_core.validate import validate_files, validate_robots
 
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9",
       "xhtml": "http://www.w3.org/1999/xhtml"}
@@ -77,17 +80,22 @@ def commit_all(repo: Path, date: str, message: str = "change") -> None:
     GitRepo(repo).commit(message, date)
 
 
+def _read(path: Path) -> bytes:
+    data = path.read_bytes()
+    return gzip.decompress(data) if path.suffix == ".gz" else data
+
+
 def parse(path: Path) -> etree._ElementTree:
     """Parse a sitemap file (gzipped or not) with lxml, refusing entities and DTDs."""
-    data = path.read_bytes()
-    if path.suffix == ".gz":
-        data = gzip.decompress(data)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
-    return etree.ElementTree(etree.fromstring(data, parser))
+    return etree.ElementTree(etree.fromstring(_read(path), parser))
 
 
 def urls_in(path: Path) -> dict[str, str | None]:
-    """`{loc: lastmod}` of a `<urlset>` file, or of every part an index names."""
+    """`{loc: lastmod}` of a `<urlset>` file, of every part an index names, or of a text
+    sitemap (no lastmod there)."""
+    if ".txt" in path.suffixes:
+        return dict.fromkeys(_read(path).decode("utf-8").splitlines())
     root = parse(path).getroot()
     if root.tag == f"{{{NS['sm']}}}sitemapindex":
         found: dict[str, str | None] = {}
@@ -96,6 +104,26 @@ def urls_in(path: Path) -> dict[str, str | None]:
         return found
     return {u.findtext("sm:loc", namespaces=NS): u.findtext("sm:lastmod", namespaces=NS)
             for u in root.iterfind("sm:url", NS)}
+
+
+def checked(out: Path, base: str, name: str = "sitemap.xml") -> dict[str, str | None]:
+    """Check the sitemap set a build wrote into `out`; the `{loc: lastmod}` of `name`.
+
+    The set is `name` (published at `base + name`), its twins and its parts (`<stem>-N.*`).
+    Each XML file must parse with lxml, and the core validator may find no error in the
+    set nor in `out/robots.txt`.
+    """
+    main = out / name
+    assert main.is_file(), f"no {name} in {sorted(p.name for p in out.iterdir())}"
+    member = re.compile(re.escape(name.split(".", 1)[0]) + r"(-\d+)?\.(xml|txt)(\.gz)?")
+    files = [main, *sorted(p for p in out.iterdir() if p != main and member.fullmatch(p.name))]
+    for path in files:
+        if ".xml" in path.suffixes:
+            parse(path)
+    errors = [i for i in validate_files(files, base + name) if i.level == "error"]
+    errors += [i for i in validate_robots(out / "robots.txt") if i.level == "error"]
+    assert not errors, errors
+    return urls_in(main)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
