@@ -116,13 +116,13 @@ def test_lastmod_is_each_pages_last_commit(site):
 
 def test_front_matter_and_rules(site):
     site_dir = build(site)
-    checked(site_dir, BASE)
+    found = checked(site_dir, BASE)
     assert entry(site_dir, BASE + "about/") == {
         "loc": BASE + "about/", "lastmod": "2024-02-29", "changefreq": "yearly", "priority": "0.9"}
     assert entry(site_dir, BASE + "guide/install/")["changefreq"] == "weekly"  # rule guide/*
     assert entry(site_dir, BASE + "orphan/")["changefreq"] == "monthly"  # site default
     for left_out in ("legacy/", "hidden/", "private/notes/", "drafts/wip/", "scratch/todo/"):
-        assert BASE + left_out not in checked(site_dir, BASE)
+        assert BASE + left_out not in found
     assert (site_dir / "legacy" / "index.html").exists()  # built, just not listed
     assert (site_dir / "hidden" / "index.html").exists()
 
