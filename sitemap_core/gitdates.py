@@ -41,16 +41,15 @@ _MERGES = ("--diff-merges=separate", "-m")
 class GitDates:
     """Per-file dates of a git work tree: last commit, or mtime when not committed."""
 
-    __slots__ = ("_root", "_prefix", "_dates", "_tracked", "_dirty", "_shallow", "_folders")
+    __slots__ = ("_root", "_prefix", "_dates", "_committed", "_shallow", "_folders")
 
-    def __init__(self, root: Path, dates: dict[str, str], tracked: frozenset[str],
-                 dirty: frozenset[str], shallow: bool) -> None:
+    def __init__(self, root: Path, dates: dict[str, str], committed: frozenset[str],
+                 shallow: bool) -> None:
         self._root = root
         self._prefix = os.path.join(str(root), "")
         self._folders: dict[str, str] = {}
         self._dates = dates
-        self._tracked = tracked
-        self._dirty = dirty
+        self._committed = committed  # tracked and unchanged: dated by git, not by mtime
         self._shallow = shallow
 
     @classmethod
@@ -82,12 +81,12 @@ class GitDates:
                 "Fetch the whole history (`fetch-depth: 0` in actions/checkout, or "
                 "`git fetch --unshallow`)."))
         try:
-            dates, tracked, dirty, problem = _read_repository(root)
+            dates, committed, problem = _read_repository(root)
         except OSError as exc:
             return None, [*issues, _fallback(path, f"git could not be run ({exc})")]
         if problem:
             issues.append(_fallback(path, problem, "for files it has no date for"))
-        return cls(root, dates, tracked, dirty, shallow), issues
+        return cls(root, dates, committed, shallow), issues
 
     def date_of(self, path: Path) -> dt.datetime | None:
         """The committer date (with its offset) of the last commit that changed `path`.
@@ -105,7 +104,7 @@ class GitDates:
         rel = real[len(self._prefix):]
         if os.sep != "/":
             rel = rel.replace(os.sep, "/")
-        if rel in self._tracked and rel not in self._dirty:
+        if rel in self._committed:
             stamp = self._dates.get(rel)
             return dt.datetime.fromisoformat(stamp) if stamp else None
         return _mtime(Path(real))
@@ -189,8 +188,9 @@ def _dirty_paths(data: bytes) -> set[str]:
     return out
 
 
-def _read_repository(root: Path) -> tuple[dict[str, str], frozenset[str], frozenset[str], str]:
-    """Dates of committed files, tracked and dirty paths, and a problem if git failed.
+def _read_repository(root: Path) -> tuple[dict[str, str], frozenset[str], str]:
+    """Dates of committed files, the tracked paths without changes, and a problem if git
+    failed (then no path counts as unchanged).
 
     The log starts first; the file listings run while it fills its pipe.
     """
@@ -212,7 +212,7 @@ def _read_repository(root: Path) -> tuple[dict[str, str], frozenset[str], frozen
             log.stop()
             if _run(["rev-parse", "--verify", "--quiet", "HEAD"], root).returncode != 0:
                 problem = problem or "the repository has no commits yet"
-            return {}, tracked, dirty, problem
+            return {}, wanted, problem
         walk = _Walk(set(wanted), root)
         code, stopped, message = log.into(walk)
         if not stopped and code != 0 and not walk.seen and "diff-merges" in message:
@@ -220,7 +220,7 @@ def _read_repository(root: Path) -> tuple[dict[str, str], frozenset[str], frozen
             code, stopped, message = _Log(root, _MERGES[1]).into(walk)
         if not stopped and code != 0:
             problem = problem or f"git log failed ({message or f'exit status {code}'})"
-        return walk.dates, tracked, dirty, problem
+        return walk.dates, wanted, problem
     finally:
         log.stop()
         log.errors.close()
