@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import NS, checked, git, parse
+from helpers import NS, GitRepo, checked, parse
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
@@ -109,7 +109,7 @@ def test_lastmod_is_each_pages_last_commit(site):
         if len(expected) == 10:  # the page's own date
             assert found[BASE + url] == expected
             continue
-        said = git(site, "log", "-1", "--format=%cI", "--", f"docs/{source}").strip()
+        said = GitRepo(site).last_date(f"docs/{source}")
         assert said == expected
         assert dt.datetime.fromisoformat(found[BASE + url]) == dt.datetime.fromisoformat(said)
 
