@@ -12,7 +12,7 @@ from sphinx.cmd.build import build_main
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
-from helpers import NS, checked, commit_all, init_repo, parse
+from helpers import NS, GitRepo, checked, commit_all, parse
 from sitemap_core import OPTIONS
 
 pytest_plugins = ["sphinx.testing.fixtures"]
@@ -36,17 +36,17 @@ Build = Callable[..., tuple[Path, str]]
 
 
 @pytest.fixture
-def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def site(git_repo: Callable[..., GitRepo], monkeypatch: pytest.MonkeyPatch) -> Path:
     """The example site in `repo/docs`: everything committed at FIRST, reference/api at API."""
     monkeypatch.delenv("READTHEDOCS_CANONICAL_URL", raising=False)
-    repo = init_repo(tmp_path / "repo")
-    (repo / ".gitignore").write_text("_build/\n.sitemap-cache/\n*.mo\n")
-    src = repo / "docs"
+    repo = git_repo("repo")
+    repo.write(".gitignore", "_build/\n.sitemap-cache/\n*.mo\n")
+    src = repo.root / "docs"
     shutil.copytree(EXAMPLE, src, ignore=shutil.ignore_patterns("_build", ".sitemap-cache", "*.mo"))
-    commit_all(repo, FIRST, "site")
+    repo.commit("site", FIRST)
     with (src / "reference/api.rst").open("a") as f:
         f.write("\nA later paragraph.\n")
-    commit_all(repo, API, "api")
+    repo.commit("api", API)
     return src
 
 
