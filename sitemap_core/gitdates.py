@@ -21,6 +21,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from .lastmod import file_mtime
 from .report import Issue
 
 # `%x00` first, so an empty field always comes right before a header; names follow,
@@ -107,7 +108,7 @@ class GitDates:
         if rel in self._committed:
             stamp = self._dates.get(rel)
             return dt.datetime.fromisoformat(stamp) if stamp else None
-        return _mtime(Path(real))
+        return file_mtime(Path(real))
 
     def _real(self, path: Path) -> str:
         """`Path(path).resolve()`, with each folder resolved once."""
@@ -154,16 +155,6 @@ def _git_env() -> dict[str, str]:
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(["git", *_CONFIG, *args], cwd=cwd, env=_git_env(),
                           stdin=subprocess.DEVNULL, capture_output=True, check=False)
-
-
-def _mtime(path: Path) -> dt.datetime | None:
-    try:
-        if not path.is_file():
-            return None
-        stamp = path.stat().st_mtime
-    except OSError:
-        return None
-    return dt.datetime.fromtimestamp(int(stamp), dt.timezone.utc)
 
 
 def _split_z(data: bytes) -> list[str]:

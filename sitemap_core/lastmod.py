@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from pathlib import Path
 
 _YEAR_MONTH = re.compile(r"(\d{4})(?:-(\d{2}))?")
 
@@ -51,3 +52,14 @@ def sort_key(value: dt.date | dt.datetime, tz: dt.tzinfo = dt.timezone.utc) -> f
 def newest(values: list[dt.date | dt.datetime]) -> dt.date | dt.datetime | None:
     """The latest of several lastmod values, or None."""
     return max(values, key=sort_key, default=None)
+
+
+def file_mtime(path: Path) -> dt.datetime | None:
+    """A regular file's modification time, to the second, in UTC; None for anything else."""
+    try:
+        if not path.is_file():
+            return None
+        stamp = path.stat().st_mtime
+    except OSError:
+        return None
+    return dt.datetime.fromtimestamp(int(stamp), dt.timezone.utc)

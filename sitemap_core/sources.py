@@ -87,7 +87,7 @@ class LastmodSources:
                 return state.lastmod(loc, digest, self.s.build_time), "content"
         if mode in ("mtime", "git", "content"):
             files = (*page.sources, *([page.output] if page.output else []))
-            stamps = [t for t in map(_mtime, files) if t is not None]
+            stamps = [t for t in map(lastmod.file_mtime, files) if t is not None]
             if stamps:
                 return max(stamps), "mtime"
         return None, ""
@@ -117,12 +117,5 @@ def _digest(path: Path) -> bytes | None:
     """The content digest of a built page, read only when the content state needs it."""
     try:
         return content_digest(path.read_bytes())
-    except OSError:
-        return None
-
-
-def _mtime(path: Path) -> dt.datetime | None:
-    try:
-        return dt.datetime.fromtimestamp(int(path.stat().st_mtime), dt.timezone.utc)
     except OSError:
         return None
