@@ -11,7 +11,6 @@ needs no git pass. The last line is machine-readable.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import tempfile
 import time
@@ -22,8 +21,7 @@ from pelican.log import console
 from pelican.settings import read_settings
 
 import sitemap_pelican
-from harness import report, time_calls
-from sitemap_core.validate import sitemap_locs
+from harness import report, size_option, time_calls, urls_written
 
 HANDLERS = {"_start": signals.get_generators, "_collect": signals.content_written,
             "_finish": signals.finalized}
@@ -100,11 +98,7 @@ def run_build(site: Path, plugins: list[str], out: Path) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--pages", type=int, default=2000, help="articles (default 2000)")
-    parser.add_argument("--quick", action="store_true", help="200 articles")
-    args = parser.parse_args()
-    articles = 200 if args.quick else args.pages
+    articles = size_option(__doc__, "pages", 2000, 200, "articles")
     console.quiet = True
     spent = time_calls(sitemap_pelican, HANDLERS)  # before register() connects them
     with tempfile.TemporaryDirectory(prefix="bench-pelican-") as tmp:
@@ -120,12 +114,10 @@ def main() -> None:
         if spent:
             raise SystemExit("the plugin ran in the build without it")
         with_plugin = run_build(site, ["sitemap_pelican"], work / "with")
-        kind, locs = sitemap_locs(work / "with" / "sitemap.xml")
-        if kind != "urlset" or not locs:
-            raise SystemExit(f"no sitemap was written ({kind})")
+        urls = urls_written(work / "with" / "sitemap.xml")
     print(f"site: {articles} articles (+{-(-articles // 20)} translations, 10 pages) in "
-          f"{len(CATEGORIES)} categories (made in {made:.1f} s); {len(locs)} URLs")
-    report("pelican", "plugin", spent, without, with_plugin, len(locs))
+          f"{len(CATEGORIES)} categories (made in {made:.1f} s); {urls} URLs")
+    report("pelican", "plugin", spent, without, with_plugin, urls)
 
 if __name__ == "__main__":
     main()

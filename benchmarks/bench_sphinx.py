@@ -12,7 +12,6 @@ last line is machine-readable. Reference: sphinx-sitemap 2.9.0 costs about 660 m
 
 from __future__ import annotations
 
-import argparse
 import io
 import tempfile
 import time
@@ -22,8 +21,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 import sitemap_sphinx
-from harness import make_repo, report, time_calls
-from sitemap_core.validate import sitemap_locs
+from harness import make_repo, report, size_option, time_calls, urls_written
 
 SECTION_SIZE = 50
 HANDLERS = ("_write_sitemap",)  # every function sitemap_sphinx.setup() connects
@@ -76,11 +74,7 @@ def run_build(docs: Path, out: Path, extensions: list[str]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--pages", type=int, default=2000, help="documents (in sections of 50)")
-    parser.add_argument("--quick", action="store_true", help="200 documents")
-    args = parser.parse_args()
-    pages = 200 if args.quick else args.pages
+    pages = size_option(__doc__, "pages", 2000, 200, "documents (in sections of 50)")
     spent = time_calls(sitemap_sphinx, HANDLERS)  # setup() looks them up when it runs
     with tempfile.TemporaryDirectory(prefix="bench-sphinx-") as tmp:
         work = Path(tmp)
@@ -93,12 +87,10 @@ def main() -> None:
         spent.clear()
         without = run_build(work / "site/docs", work / "without", [])
         with_ext = run_build(work / "site/docs", work / "with", ["sitemap_sphinx"])
-        kind, locs = sitemap_locs(work / "with/html/sitemap.xml")
-        if kind != "urlset" or not locs:
-            raise SystemExit(f"no sitemap was written ({kind})")
+        urls = urls_written(work / "with/html/sitemap.xml")
     print(f"project: {pages} documents in {-(-pages // SECTION_SIZE)} sections, "
-          f"{len(files)} commits (made in {made:.1f} s); {len(locs)} URLs")
-    report("sphinx", "extension", spent, without, with_ext, len(locs),
+          f"{len(files)} commits (made in {made:.1f} s); {urls} URLs")
+    report("sphinx", "extension", spent, without, with_ext, urls,
            " (sphinx-sitemap: about 0.660 s)")
 
 if __name__ == "__main__":

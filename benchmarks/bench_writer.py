@@ -9,7 +9,6 @@ our run, before the others. The last line is machine-readable.
 
 from __future__ import annotations
 
-import argparse
 import resource
 import tempfile
 import time
@@ -17,6 +16,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
+from harness import size_option
 from sitemap_core.build import write_sitemaps
 from sitemap_core.options import settings_from_options
 from sitemap_core.page import Page
@@ -86,12 +86,7 @@ def run_etree(n: int, out: Path) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--urls", type=int, default=1_000_000, help="URLs to write")
-    parser.add_argument("--quick", action="store_true", help="100,000 URLs")
-    args = parser.parse_args()
-    n = 100_000 if args.quick else args.urls
-
+    n = size_option(__doc__, "urls", 1_000_000, 100_000, "URLs to write")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         for name in ("core", "gz", "floor", "etree"):

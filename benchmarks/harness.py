@@ -1,4 +1,5 @@
-"""What the plugin benchmarks share: a dated repository made fast, hook timers, the report.
+"""What the benchmarks share: the size option, a dated repository made fast, hook timers,
+the URL count of the sitemap written, the report.
 
 A plugin's cost is the time spent inside its own hooks, timed in-process (whole builds
 vary 10-25% on these machines), reported per 1,000 URLs and as a share of the build.
@@ -6,6 +7,7 @@ vary 10-25% on these machines), reported per 1,000 URLs and as a share of the bu
 
 from __future__ import annotations
 
+import argparse
 import functools
 import subprocess
 import time
@@ -14,7 +16,18 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from sitemap_core.validate import sitemap_locs
+
 START = 1_600_000_000  # commit i is dated START + i hours
+
+
+def size_option(doc: str, name: str, default: int, quick: int, unit: str) -> int:
+    """Parse `--<name> N` and `--quick` (N = `quick`) from the command line; the size to run."""
+    parser = argparse.ArgumentParser(description=doc)
+    parser.add_argument(f"--{name}", type=int, default=default, help=f"{unit} (default {default:,})")
+    parser.add_argument("--quick", action="store_true", help=f"{quick:,} {unit}")
+    args = parser.parse_args()
+    return quick if args.quick else getattr(args, name)
 
 
 def make_repo(root: Path, files: dict[str, str], folder: str = "docs/") -> None:
@@ -51,6 +64,14 @@ def time_calls(owner: Any, names: Iterable[str]) -> Counter[str]:
     for name in names:
         setattr(owner, name, timed(name, getattr(owner, name)))
     return spent
+
+
+def urls_written(path: Path) -> int:
+    """The URL count of the sitemap at `path`; exits unless it is a `<urlset>` with URLs."""
+    kind, locs = sitemap_locs(path)
+    if kind != "urlset" or not locs:
+        raise SystemExit(f"no sitemap was written ({kind})")
+    return len(locs)
 
 
 def report(bench: str, what: str, spent: Counter[str], without: float, with_plugin: float,
