@@ -42,7 +42,7 @@ from .htmlhead import read_page
 from .options import LASTMOD_SOURCES
 from .page import Page
 from .report import Issue
-from .validate import MAX_BYTES, sitemap_locs, validate_files, validate_robots
+from .validate import MAX_BYTES, part_name, sitemap_locs, validate_files, validate_robots
 
 __all__ = ["main"]
 
@@ -164,8 +164,9 @@ def _set_for(path: Path) -> list[Path]:
     paths = [path]
     if kind == "sitemapindex":
         for loc in locs:
-            sibling = path.parent / _last_segment(loc)
-            if _last_segment(loc) and sibling.is_file() and sibling not in paths:
+            name = part_name(loc)
+            sibling = path.parent / name
+            if name and sibling.is_file() and sibling not in paths:
                 paths.append(sibling)
     return paths
 
@@ -176,10 +177,6 @@ def _split(url: str) -> SplitResult:
         return urlsplit(url)
     except ValueError:
         return urlsplit("")
-
-
-def _last_segment(url: str) -> str:
-    return unquote(_split(url.strip()).path.rsplit("/", 1)[-1])
 
 
 def _check_file(path: Path, checked: _Checked) -> None:
@@ -422,7 +419,7 @@ def _check_remote_set(fetcher: _Fetcher, url: str, folder: Path, checked: _Check
             parts = _split(loc)
             if parts.scheme.lower() not in ("http", "https") or parts.netloc.lower() != host:
                 continue  # not fetched; the index and scope checks report it
-            if _last_segment(loc) in names:
+            if part_name(loc) in names:
                 continue
             path = _download(fetcher, loc, folder, names, checked)
             if path is not None:
@@ -434,7 +431,7 @@ def _check_remote_set(fetcher: _Fetcher, url: str, folder: Path, checked: _Check
 
 def _download(fetcher: _Fetcher, url: str, folder: Path, names: dict[str, str],
               checked: _Checked) -> Path | None:
-    name = _last_segment(url) or "sitemap.xml"
+    name = part_name(url) or "sitemap.xml"
     if "/" in name or name in (".", "..") or "\0" in name:
         name = "sitemap.xml"
     try:

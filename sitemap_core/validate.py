@@ -81,7 +81,8 @@ from lxml import etree
 
 from .report import Issue, Level
 
-__all__ = ["validate_files", "validate_robots", "sitemap_locs", "MAX_ENTRIES", "MAX_BYTES"]
+__all__ = ["validate_files", "validate_robots", "sitemap_locs", "part_name", "MAX_ENTRIES",
+           "MAX_BYTES"]
 
 MAX_ENTRIES = 50_000
 MAX_BYTES = 52_428_800
@@ -124,6 +125,9 @@ _URI = re.compile(
 _URI_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%")
 _BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+# A URL's path, as RFC 3986 appendix B splits it off: after scheme and authority, before
+# the query and the fragment. Any string matches, so it never raises.
+_URL_PATH = re.compile(r"(?:[^:/?#]+:)?(?://[^/?#]*)?([^?#]*)")
 
 # W3C Datetime and the schema's xsd:date | xsd:dateTime, in one shape to classify.
 _DATETIME = re.compile(
@@ -217,6 +221,12 @@ def sitemap_locs(path: Path) -> tuple[str | None, list[str]]:
     """
     info = _read_file(Path(path), 0, _Found())
     return info.kind, [loc for loc, *_ in info.locs]
+
+
+def part_name(loc: str) -> str:
+    """The file an index entry names: the last segment of its URL's path, decoded
+    (`https://example.com/sitemap-1.xml.gz?v=2` names `sitemap-1.xml.gz`); "" for none."""
+    return unquote(_URL_PATH.match(loc.strip())[1].rpartition("/")[2])  # type: ignore[index]
 
 
 # -- collecting issues ----------------------------------------------------------------
@@ -799,7 +809,7 @@ def _check_set(files: list[_File], location: str | None, found: _Found) -> None:
     listed: set[str] = set()
     for index in (f for f in files if f.kind == "sitemapindex"):
         for loc, line, _origin, _path in index.locs:
-            segment = unquote(loc.rstrip().rsplit("/", 1)[-1].split("?", 1)[0])
+            segment = part_name(loc)
             target = by_name.get(segment)
             if target is None:
                 found.add(index.number, index.name, line, "index", "loc",

@@ -11,7 +11,7 @@ import pytest
 from lxml import etree
 from xsd import assert_schema_valid, schema
 
-from sitemap_core.validate import sitemap_locs, validate_files, validate_robots
+from sitemap_core.validate import part_name, sitemap_locs, validate_files, validate_robots
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
@@ -420,6 +420,14 @@ def test_index_entries_must_be_given_files_and_not_indexes(tmp_path: Path) -> No
         ("index", "error", "sitemap.xml:5"),  # inner.xml is an index
         ("index", "warning", "stray.xml"),  # no index lists it
     ]
+
+
+def test_part_name_is_the_last_path_segment() -> None:
+    """One rule for the file an index entry names, shared with the CLI that collects them."""
+    assert part_name("https://example.com/docs/sitemap-1.xml.gz") == "sitemap-1.xml.gz"
+    assert part_name(" https://example.com/d/s%201.xml?next=/x.xml#top ") == "s 1.xml"
+    assert part_name("https://example.com") == ""
+    assert part_name("http://[x/a.xml") == "a.xml"  # malformed: still no exception
 
 
 def test_gzip_twins_count_as_listed(tmp_path: Path) -> None:
