@@ -42,7 +42,8 @@ from .htmlhead import read_page
 from .options import LASTMOD_SOURCES
 from .page import Page
 from .report import Issue
-from .validate import MAX_BYTES, part_name, sitemap_locs, validate_files, validate_robots
+from .validate import (MAX_BYTES, part_name, robots_sitemaps, sitemap_locs, validate_files,
+                       validate_robots)
 
 __all__ = ["main"]
 
@@ -51,7 +52,6 @@ MAX_FILE_BYTES = MAX_BYTES + (1 << 20)  # the protocol's limit and a margin to s
 MAX_ROBOTS_BYTES = 1 << 20
 
 _SITEMAP_GLOBS = ("sitemap*.xml", "sitemap*.xml.gz", "sitemap*.txt", "sitemap*.txt.gz")
-_ROBOTS_SITEMAP = re.compile(r"^[ \t]*sitemap[ \t]*:[ \t]*(\S+)", re.IGNORECASE | re.MULTILINE)
 _SOURCE_SUFFIXES = frozenset((".md", ".markdown", ".mdown", ".mkd", ".rst", ".txt", ".html",
                               ".htm", ".adoc", ".asciidoc", ".org", ".ipynb", ".textile",
                               ".njk", ".liquid", ".pug", ".hbs", ".mdx"))
@@ -198,9 +198,9 @@ def _check_folder(folder: Path, checked: _Checked) -> None:
     robots = folder / "robots.txt"
     if robots.is_file():
         checked.files.append(str(robots))
-        checked.issues += validate_robots(robots)
-        text = robots.read_bytes()[:MAX_ROBOTS_BYTES].decode("utf-8", "replace")
-        for url in dict.fromkeys(_ROBOTS_SITEMAP.findall(text)):
+        named, found = robots_sitemaps(robots)
+        checked.issues += found
+        for url in named:
             found = _map_sitemap_url(folder, url)
             if found is None:
                 checked.issues.append(Issue(
@@ -398,9 +398,9 @@ def _fetch_robots(fetcher: _Fetcher, url: str, work: Path, checked: _Checked) ->
     path = work / "robots.txt"
     path.write_bytes(body)
     checked.files.append(url)
-    checked.issues += [_renamed(i, {"robots.txt": url}) for i in validate_robots(path)]
-    text = body.decode("utf-8", "replace")
-    return list(dict.fromkeys(_ROBOTS_SITEMAP.findall(text)))
+    named, found = robots_sitemaps(path)
+    checked.issues += [_renamed(i, {"robots.txt": url}) for i in found]
+    return named
 
 
 def _check_remote_set(fetcher: _Fetcher, url: str, folder: Path, checked: _Checked) -> None:

@@ -2,7 +2,8 @@
 
 `validate_files(paths, location)` reads one sitemap set (an index and its parts, or a
 single file; `.xml`, `.xml.gz`, `.txt`, `.txt.gz`) and returns `Issue` values, `page` being
-`file:line`. `validate_robots(path)` checks the `Sitemap:` lines of a robots.txt. Nothing
+`file:line`. `validate_robots(path)` checks the `Sitemap:` lines of a robots.txt
+(`robots_sitemaps(path)` also gives their URLs). Nothing
 here raises for bad input, logs, or needs the official XSDs: the schema's rules are
 written out below, and every value the XSD accepts without a warning here passes it.
 
@@ -81,8 +82,8 @@ from lxml import etree
 
 from .report import Issue, Level
 
-__all__ = ["validate_files", "validate_robots", "sitemap_locs", "part_name", "MAX_ENTRIES",
-           "MAX_BYTES"]
+__all__ = ["validate_files", "validate_robots", "robots_sitemaps", "sitemap_locs", "part_name",
+           "MAX_ENTRIES", "MAX_BYTES"]
 
 MAX_ENTRIES = 50_000
 MAX_BYTES = 52_428_800
@@ -179,6 +180,12 @@ def valid_hreflang(code: str) -> bool:
 
 def validate_robots(path: Path) -> list[Issue]:
     """Check the `Sitemap:` lines of a robots.txt: absolute http(s) URLs, each once."""
+    return robots_sitemaps(path)[1]
+
+
+def robots_sitemaps(path: Path) -> tuple[list[str], list[Issue]]:
+    """The `Sitemap:` values of a robots.txt, each once in file order (bad ones too), and
+    the issues `validate_robots` reports."""
     path = Path(path)
     issues: list[Issue] = []
     name = path.name
@@ -186,7 +193,7 @@ def validate_robots(path: Path) -> list[Issue]:
         with path.open("rb") as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as exc:
-        return [Issue("robots", name, "", f"cannot read: {exc.strerror or exc}", "error")]
+        return [], [Issue("robots", name, "", f"cannot read: {exc.strerror or exc}", "error")]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -194,12 +201,15 @@ def validate_robots(path: Path) -> list[Issue]:
         issues.append(Issue("robots", f"{name}:{line}", "",
                             "robots.txt is not UTF-8; crawlers may misread it"))
         text = data.decode("utf-8", "replace")
-    seen: dict[str, int] = {}
+    seen: dict[str, int] = {}  # valid URL -> its first line
+    named: dict[str, None] = {}
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
         match = _ROBOTS_SITEMAP.fullmatch(line.split("#", 1)[0] if " #" in line else line)
         if not match:
             continue
         url = match[1]
+        if url:
+            named.setdefault(url)
         where = f"{name}:{number}"
         problem = _loc_problem(url)[0] if url else "is empty"
         if problem:
@@ -210,7 +220,7 @@ def validate_robots(path: Path) -> list[Issue]:
                                 f"Sitemap: {url} is already given on line {seen[url]}"))
         else:
             seen[url] = number
-    return issues
+    return list(named), issues
 
 
 def sitemap_locs(path: Path) -> tuple[str | None, list[str]]:

@@ -220,6 +220,18 @@ def test_robots_sitemap_without_file(tmp_path: Path) -> None:
         ("missing-file", "robots.txt")]
 
 
+def test_robots_read_as_the_checker_reads_it(tmp_path: Path) -> None:
+    """A byte-order mark and CRLF do not hide the first `Sitemap:` line."""
+    site = _site(tmp_path / "site")
+    (site / "sitemap.xml").rename(site / "news.xml")
+    (site / "robots.txt").write_bytes(b"\xef\xbb\xbfSitemap: "
+                                      b"https://example.com/docs/news.xml\r\n")
+    result = run("validate", "--json", site)
+    data = json.loads(result.output)
+    assert result.exit_code == 0, data
+    assert [Path(f).name for f in data["files"]] == ["robots.txt", "news.xml"]
+
+
 # -- validate: over http --------------------------------------------------------------
 
 @pytest.fixture
