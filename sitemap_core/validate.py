@@ -748,10 +748,6 @@ def _check_alternate(link: etree._Element, add: Callable[..., None]) -> None:
     rel = link.get("rel")
     hreflang = link.get("hreflang")
     href = link.get("href")
-    if rel == "alternate" and hreflang is not None and _HREFLANG.fullmatch(hreflang) and (
-            href is not None and _URI.fullmatch(href.strip())
-            and MIN_LOC <= len(href.strip()) <= MAX_LOC):
-        return
     line = link.sourceline
     if rel != "alternate":
         add(line, "hreflang", "rel", f"xhtml:link has rel={rel!r}; a sitemap alternate "

@@ -185,6 +185,10 @@ BROKEN = {
     "hreflang-href": (urlset(url("https://example.com/docs/",
                                  '<xhtml:link rel="alternate" hreflang="de" href="/de/"/>'),
                              extra_ns=f' xmlns:xhtml="{XHTML}"'), {("hreflang", "error")}),
+    "hreflang-port": (urlset(url("https://example.com/docs/",
+                                 '<xhtml:link rel="alternate" hreflang="de" '
+                                 'href="https://example.com:99999/de/"/>'),
+                             extra_ns=f' xmlns:xhtml="{XHTML}"'), {("hreflang", "error")}),
 }
 
 
