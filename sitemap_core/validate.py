@@ -80,6 +80,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 from lxml import etree
 
+from .page import ChangeFreq
 from .report import Issue, Level
 
 __all__ = ["validate_files", "validate_robots", "robots_sitemaps", "sitemap_locs", "part_name",
@@ -106,7 +107,7 @@ _FOREIGN = 9
 _CHUNK = 1 << 18
 _GZIP_MAGIC = b"\x1f\x8b"
 
-CHANGEFREQS = frozenset(("always", "hourly", "daily", "weekly", "monthly", "yearly", "never"))
+CHANGEFREQS = frozenset(c.value for c in ChangeFreq)
 
 # RFC 3986, restricted to http(s) with a host: each part with only the characters it allows.
 _UNRESERVED = r"A-Za-z0-9\-._~"
