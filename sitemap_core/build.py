@@ -35,7 +35,7 @@ class _Run:
     def __init__(self, out_dir: Path, settings: Settings) -> None:
         self.out_dir = out_dir
         self.s = settings
-        self.base = settings.base_url.rstrip("/") + "/"
+        self.base = _normal_base(settings.base_url)
         self.location = self.base + settings.filename
         self.scope = urls.scope_of(self.location)
         self.stem = settings.filename.rsplit(".", 1)[0]  # `sitemap` of `sitemap.xml`
@@ -139,7 +139,7 @@ class _Run:
                 if facts.noindex or facts.redirect or facts.not_found:
                     continue
                 if facts.canonical:
-                    self.canonicals.setdefault(urls.encode(facts.canonical), page.label)
+                    self.canonicals.setdefault(_normal(facts.canonical), page.label)
                     continue
             stamp = stamp_of(page, loc, facts is not None)
             freq_text, prio_text = default_freq, default_prio
@@ -265,6 +265,18 @@ class _Run:
         for found in validate_files(files, self.base + files[0].name):
             self.issues.append(Issue(found.code, found.page, found.field,
                                      f"written sitemap failed a check: {found.message}", level))
+
+
+def _normal_base(base_url: str) -> str:
+    """The base URL in its normal form, ending with a slash (as given, if it is broken)."""
+    return _normal(base_url.rstrip("/")) + "/"
+
+
+def _normal(url: str) -> str:
+    try:
+        return urls.normalize(url)
+    except ValueError:  # run() reports a broken base URL; a broken canonical matches nothing
+        return url
 
 
 def _remove_temporaries(out_dir: Path) -> None:

@@ -12,9 +12,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urldefrag, urljoin, urlsplit
+from urllib.parse import urldefrag, urljoin
 
 from lxml import etree
+
+from . import urls
 
 _CHUNK = 1 << 15
 _MAX_HEAD = 1 << 20  # a head longer than this is read no further
@@ -186,24 +188,8 @@ def _resolve(base: str, href: str) -> str | None:
 
 
 def _same_url(a: str, b: str) -> bool:
-    """Equal but for percent-encoding (an IRI against its URI), the case of scheme
-    and host, an IDN host against its punycode, a default port, and the fragment."""
-    return _url_key(a) == _url_key(b)
-
-
-def _url_key(url: str) -> tuple[str, str, str, str]:
+    """The same URL, however spelt (`urls.normalize`: encoding, case, default port...)."""
     try:
-        parts = urlsplit(url)
+        return urls.normalize(a) == urls.normalize(b)
     except ValueError:
-        return "", url, "", ""
-    scheme = parts.scheme.lower()
-    host = parts.netloc.lower()
-    default = {"http": ":80", "https": ":443"}.get(scheme)
-    if default and host.endswith(default):
-        host = host[:-len(default)]
-    if not host.isascii():
-        try:
-            host = host.encode("idna").decode("ascii")
-        except UnicodeError:
-            pass
-    return scheme, host, unquote(parts.path) or "/", unquote(parts.query)
+        return a == b

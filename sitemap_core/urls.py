@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import string
 from urllib.parse import quote, urlsplit, urlunsplit
 
 MAX_LOC = 2048
@@ -19,6 +20,9 @@ _LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _PLAIN_RELATIVE = re.compile(r"[A-Za-z0-9\-._~:/?@!$&'()*+,;=]*")
 _CONTROL = re.compile(r"[\x00-\x20\x7f]")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_UNRESERVED = frozenset(string.ascii_letters + string.digits + "-._~")
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 _XML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;"})
 
 
@@ -77,6 +81,34 @@ def _quote(text: str, safe: str) -> str:
     return quote(_LONE_PERCENT.sub("%25", text), safe=safe + "%")
 
 
+def normalize(url: str) -> str:
+    """One spelling for one URL (RFC 3986 section 6.2.2), so equal URLs compare equal.
+
+    Percent-encoded, without fragment, scheme and host in lower case (an IDN host as
+    punycode), no default port, escapes in upper case and unreserved ones decoded.
+    Raises ValueError for a URL that cannot be split (a bad port or IPv6 host).
+    """
+    parts = urlsplit(encode(url.partition("#")[0]))
+    scheme, netloc = parts.scheme.lower(), parts.netloc
+    if parts.hostname is not None:
+        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+        if parts.port is not None and parts.port != _DEFAULT_PORTS.get(scheme):
+            host += f":{parts.port}"
+        userinfo, at, _ = netloc.rpartition("@")
+        netloc = userinfo + at + host
+    return urlunsplit((scheme, netloc, _escapes(parts.path), _escapes(parts.query), ""))
+
+
+def _escapes(text: str) -> str:
+    """Percent-escapes normalised: `%7e` is `~`, `%c3` is `%C3`."""
+    return _PERCENT.sub(_escape_form, text) if "%" in text else text
+
+
+def _escape_form(match: re.Match[str]) -> str:
+    char = chr(int(match[0][1:], 16))
+    return char if char in _UNRESERVED else match[0].upper()
+
+
 def join(base_url: str, url: str) -> str:
     """An absolute URL: `url` as is when absolute, else appended to the site's base URL.
 
@@ -112,25 +144,16 @@ def check(url: str, scope: str) -> None:
         raise URLError("url", f"{url!r} is not an absolute http(s) URL")
     if len(url) > MAX_LOC:
         raise URLError("url", f"{url[:80]}... is {len(url)} characters long (at most {MAX_LOC})")
-    if not _same_origin_prefix(url, scope):
+    if not url.startswith(scope) and not _normal_prefix(url, scope):
         raise URLError("scope", f"{url} is outside the sitemap's scope {scope}")
 
 
-def _same_origin_prefix(url: str, scope: str) -> bool:
-    if url.startswith(scope):
-        return True
-    # Scheme and host compare case-insensitively, and a default port may be spelt out.
-    u, s = urlsplit(url), urlsplit(scope)
+def _normal_prefix(url: str, scope: str) -> bool:
+    """`url` is under `scope` once both are normalised (host case, a default port...)."""
     try:
-        same_origin = (u.scheme.lower(), u.hostname, u.port or _default_port(u.scheme)) == (
-            s.scheme.lower(), s.hostname, s.port or _default_port(s.scheme))
+        return normalize(url).startswith(normalize(scope))
     except ValueError:
         return False
-    return same_origin and (u.path or "/").startswith(s.path or "/")
-
-
-def _default_port(scheme: str) -> int:
-    return 443 if scheme.lower() == "https" else 80
 
 
 def escape(text: str) -> str:
@@ -139,9 +162,9 @@ def escape(text: str) -> str:
 
 
 def loc(base_url: str, url: str, scope: str) -> str:
-    """The checked, encoded absolute URL for `url` (not yet XML-escaped), without fragment.
+    """The checked, normalised absolute URL for `url` (not yet XML-escaped).
 
-    `base_url` ends with a slash. A `#fragment` names a place in a page, not a page:
+    `base_url` is normalised and ends with a slash. A `#fragment` names a place in a page, not a page:
     crawlers drop it, so it is dropped. Dot segments are resolved before the scope check.
     """
     if not _SCHEME.match(url) and not url.startswith("//") and "/." not in "/" + url:
@@ -150,13 +173,13 @@ def loc(base_url: str, url: str, scope: str) -> str:
             absolute = base_url + url.lstrip("/")
         else:
             path, question, query = url.partition("#")[0].partition("?")
-            absolute = base_url + _quote(path.lstrip("/"), _PATH_SAFE)
+            absolute = base_url + _escapes(_quote(path.lstrip("/"), _PATH_SAFE))
             if question:
-                absolute += "?" + _quote(query, _QUERY_SAFE)
+                absolute += "?" + _escapes(_quote(query, _QUERY_SAFE))
         if len(absolute) <= MAX_LOC:
             return absolute
     try:
-        absolute = encode(join(base_url, url.partition("#")[0]))
+        absolute = normalize(join(base_url, url))
     except (ValueError, UnicodeError) as exc:
         raise URLError("url", f"{url!r} is not a valid URL ({exc})") from None
     check(absolute, scope)

@@ -256,3 +256,14 @@ def test_an_entry_larger_than_a_whole_file_is_left_out_with_a_warning(tmp_path):
     assert result.issues[0].page == BASE + long_url
     assert list(urls_in(tmp_path / "sitemap.xml")) == [BASE + "a", BASE + "b"]
     assert (tmp_path / "sitemap.txt").read_text() == f"{BASE}a\n{BASE}b\n"
+
+
+def test_a_canonical_spelt_differently_from_the_listed_url_is_found(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "copy.html").write_text(
+        '<html><head><link rel="canonical" href="HTTPS://EXAMPLE.org:443/docs/b"></head></html>')
+    result = write_sitemaps([Page(url="b"), Page(url="copy.html", output=site / "copy.html")],
+                            tmp_path / "out", settings())
+    assert result.issues == ()
+    assert list(urls_in(tmp_path / "out" / "sitemap.xml")) == [BASE + "b"]

@@ -73,3 +73,21 @@ def test_escape_all_five():
 ])
 def test_folder_url(url, expected):
     assert urls.folder_url(url) == expected
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    ("HTTPS://Example.COM:443/a/%7e%c3%a9?x=%2f#frag", "https://example.com/a/~%C3%A9?x=%2F"),
+    ("http://h:8080/x", "http://h:8080/x"),
+    ("https://b\u00fccher.example/caf\u00e9", "https://xn--bcher-kva.example/caf%C3%A9"),
+    ("http://[::1]:80/a", "http://[::1]/a"),
+])
+def test_normalize(raw, expected):
+    assert urls.normalize(raw) == expected
+    assert urls.normalize(expected) == expected
+
+
+def test_loc_writes_absolute_urls_in_normal_form():
+    assert urls.loc("https://h/docs/", "HTTPS://H:443/docs/a%7e", "https://h/docs/") == (
+        "https://h/docs/a~")
+    assert urls.loc("https://h/docs/", "x%c3%a9 y", "https://h/docs/") == (
+        "https://h/docs/x%C3%A9%20y")
