@@ -43,7 +43,7 @@ from .options import LASTMOD_SOURCES
 from .page import Page
 from .report import Issue
 from .validate import (MAX_BYTES, part_name, robots_sitemaps, sitemap_locs, validate_files,
-                       validate_robots)
+                       validate_robots, validate_set)
 
 __all__ = ["main"]
 
@@ -198,8 +198,8 @@ def _check_folder(folder: Path, checked: _Checked) -> None:
     robots = folder / "robots.txt"
     if robots.is_file():
         checked.files.append(str(robots))
-        named, found = robots_sitemaps(robots)
-        checked.issues += found
+        named, problems = robots_sitemaps(robots)
+        checked.issues += problems
         for url in named:
             found = _map_sitemap_url(folder, url)
             if found is None:
@@ -229,9 +229,9 @@ def _check_folder(folder: Path, checked: _Checked) -> None:
     listed: dict[str, str] = {}  # URL -> file that lists it
     for paths, location in sets:
         checked.files += [str(p) for p in paths]
-        checked.issues += validate_files(paths, location)
-        for p in paths:
-            kind, locs = sitemap_locs(p)
+        found, read = validate_set(paths, location)
+        checked.issues += found
+        for p, (kind, locs) in zip(paths, read):
             if kind in ("urlset", "text"):
                 for loc in locs:
                     listed.setdefault(loc, p.name)

@@ -83,8 +83,8 @@ from lxml import etree
 from .page import ChangeFreq
 from .report import Issue, Level
 
-__all__ = ["validate_files", "validate_robots", "robots_sitemaps", "sitemap_locs", "part_name",
-           "MAX_ENTRIES", "MAX_BYTES"]
+__all__ = ["validate_files", "validate_set", "validate_robots", "robots_sitemaps", "sitemap_locs",
+           "part_name", "MAX_ENTRIES", "MAX_BYTES"]
 
 MAX_ENTRIES = 50_000
 MAX_BYTES = 52_428_800
@@ -168,10 +168,14 @@ def validate_files(paths: Sequence[Path], location: str | None = None) -> list[I
     by the index entry that names them, else beside the first. Without `location`, scope
     is only checked as "every URL on one scheme, host and port".
     """
-    found = _Found()
-    files = [_read_file(Path(p), n, found) for n, p in enumerate(paths)]
-    _check_set(files, location, found)
-    return found.sorted()
+    return _check_files(paths, location)[0]
+
+
+def validate_set(paths: Sequence[Path], location: str | None = None
+                 ) -> tuple[list[Issue], list[tuple[str | None, list[str]]]]:
+    """`validate_files`, and what `sitemap_locs` says of each file, from one read."""
+    issues, files = _check_files(paths, location)
+    return issues, [(f.kind, [loc for loc, *_ in f.locs]) for f in files]
 
 
 def valid_hreflang(code: str) -> bool:
@@ -238,6 +242,13 @@ def part_name(loc: str) -> str:
     """The file an index entry names: the last segment of its URL's path, decoded
     (`https://example.com/sitemap-1.xml.gz?v=2` names `sitemap-1.xml.gz`); "" for none."""
     return unquote(_URL_PATH.match(loc.strip())[1].rpartition("/")[2])  # type: ignore[index]
+
+
+def _check_files(paths: Sequence[Path], location: str | None) -> tuple[list[Issue], list[_File]]:
+    found = _Found()
+    files = [_read_file(Path(p), n, found) for n, p in enumerate(paths)]
+    _check_set(files, location, found)
+    return found.sorted(), files
 
 
 # -- collecting issues ----------------------------------------------------------------
