@@ -39,11 +39,18 @@ import click
 
 from .fetch import Download, FetchError, download
 from .htmlhead import read_page
-from .options import LASTMOD_SOURCES
+from .options import LASTMOD_SOURCES, settings_from_options
 from .page import Page
 from .report import Issue
-from .validate import (MAX_BYTES, part_name, robots_sitemaps, sitemap_locs, validate_files,
-                       validate_robots, validate_set)
+from .validate import (
+    MAX_BYTES,
+    part_name,
+    robots_sitemaps,
+    sitemap_locs,
+    validate_files,
+    validate_robots,
+    validate_set,
+)
 
 __all__ = ["main"]
 
@@ -497,21 +504,13 @@ def generate(site_dir: Path, base_url: str | None, config_file: Path | None,
         raise click.UsageError("--base-url is required (or base_url in the config file)")
     if lastmod:
         values["lastmod"] = lastmod
-    if exclude:
-        previous = values.get("exclude") or []
-        if isinstance(previous, str):
-            previous = [previous]
-        elif not isinstance(previous, (list, tuple)):
-            click.echo(_line(Issue("option", "", "exclude", f"exclude {previous!r} in the "
-                                   "config file is not a list of globs; only --exclude used")))
-            previous = []
-        values["exclude"] = [*previous, *exclude]
     root = config_file.resolve().parent if config_file else Path.cwd()
 
     from .build import write_sitemaps  # noqa: PLC0415 - the writer loads git and HTML readers
-    from .options import settings_from_options  # noqa: PLC0415
 
     settings, problems = settings_from_options(values, base_url, root)
+    if exclude:  # added to the config file's list, as the core read it
+        settings = dataclasses.replace(settings, exclude=(*settings.exclude, *exclude))
     for issue in problems:
         click.echo(_line(issue))
     files = _html_files(site_dir)

@@ -396,6 +396,17 @@ def test_generate_reports_option_problems(tmp_path: Path) -> None:
         "warning option formats", "warning option bogus"]
 
 
+def test_generate_exclude_flag_beside_a_bad_config_exclude(tmp_path: Path) -> None:
+    site = _jekyll(tmp_path / "_site")
+    config = write(tmp_path, "sitemap.toml", "exclude = 5\n")
+    result = run("generate", site, "--config", config, "--base-url", "https://example.com/",
+                 "--exclude", "about.html")
+    assert result.exit_code == 0, result.output
+    assert [line.split(":")[0] for line in report_lines(result.output)] == [
+        "warning option exclude"]
+    assert "https://example.com/about.html" not in locs(site / "sitemap.xml")
+
+
 def test_generate_bad_base_url_fails(tmp_path: Path) -> None:
     site = _jekyll(tmp_path / "_site")
     result = run("generate", site, "--base-url", "example.com")
