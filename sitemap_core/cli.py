@@ -414,10 +414,10 @@ def _check_remote_set(fetcher: _Fetcher, url: str, folder: Path, checked: _Check
     """Download a sitemap (and the parts an index lists, same host only) and check them."""
     folder.mkdir()
     names: dict[str, str] = {}  # file name -> URL
-    first = _download(fetcher, url, folder, names, checked)
-    if first is None:
+    got = _download(fetcher, url, folder, names, checked)
+    if got is None:
         return
-    location = names.pop("")  # where the sitemap was in the end, after redirects
+    first, location = got  # location: where the sitemap was in the end, after redirects
     paths = [first]
     kind, locs = sitemap_locs(first)
     if kind == "sitemapindex":
@@ -428,16 +428,18 @@ def _check_remote_set(fetcher: _Fetcher, url: str, folder: Path, checked: _Check
                 continue  # not fetched; the index and scope checks report it
             if part_name(loc) in names:
                 continue
-            path = _download(fetcher, loc, folder, names, checked)
-            if path is not None:
-                paths.append(path)
+            got = _download(fetcher, loc, folder, names, checked)
+            if got is not None:
+                paths.append(got[0])
     checked.files += [names[p.name] for p in paths]
     found = validate_files(paths, location)
     checked.issues += [_renamed(i, names) for i in found]
 
 
 def _download(fetcher: _Fetcher, url: str, folder: Path, names: dict[str, str],
-              checked: _Checked) -> Path | None:
+              checked: _Checked) -> tuple[Path, str] | None:
+    """Save `url` in `folder` under its file name (recorded in `names`); the file, and the
+    URL it came from after redirects."""
     name = part_name(url) or "sitemap.xml"
     if "/" in name or name in (".", "..") or "\0" in name:
         name = "sitemap.xml"
@@ -452,8 +454,7 @@ def _download(fetcher: _Fetcher, url: str, folder: Path, names: dict[str, str],
     path = folder / name
     path.write_bytes(got.data)
     names[name] = url
-    names.setdefault("", got.url)
-    return path
+    return path, got.url
 
 
 def _renamed(issue: Issue, names: dict[str, str]) -> Issue:
