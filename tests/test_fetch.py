@@ -18,14 +18,6 @@ BODY = b"<urlset/>\n" * 100
 GZ = gzip.compress(BODY, mtime=0)
 
 
-@pytest.fixture(autouse=True)
-def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Loopback requests go straight to the server, whatever the environment says."""
-    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy",
-                 "ALL_PROXY"):
-        monkeypatch.delenv(name, raising=False)
-
-
 # -- local files ----------------------------------------------------------------------
 
 def test_file_plain_and_gzipped(tmp_path: Path) -> None:
