@@ -269,7 +269,10 @@ def test_validate_url_sitemap_directly(served: tuple[str, Path]) -> None:
 def test_validate_url_without_robots_tries_sitemap_xml(served: tuple[str, Path]) -> None:
     base, root = served
     write(root, "sitemap.xml", urlset(f"{base}/other-host-is-fine-here"))
-    assert run("validate", base).exit_code == 0
+    result = run("validate", "--json", base)
+    assert result.exit_code == 0, result.output
+    # The exit status alone would pass with nothing checked.
+    assert json.loads(result.output)["files"] == [f"{base}/sitemap.xml"]
 
 
 def test_validate_url_not_found_and_off_host_parts(served: tuple[str, Path]) -> None:
