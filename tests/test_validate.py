@@ -11,7 +11,13 @@ import pytest
 from lxml import etree
 from xsd import assert_schema_valid, schema
 
-from sitemap_core.validate import part_name, sitemap_locs, validate_files, validate_robots
+from sitemap_core.validate import (
+    part_name,
+    robots_sitemaps,
+    sitemap_locs,
+    validate_files,
+    validate_robots,
+)
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
@@ -499,6 +505,9 @@ def test_robots(tmp_path: Path) -> None:
                     "Sitemap: ftp://example.com/s.xml\n"
                     "Sitemap: https://example.com/b.xml\n")
     issues = validate_robots(path)
+    assert robots_sitemaps(path)[0] == [  # each value once, bad ones too
+        "https://example.com/sitemap.xml", "/sitemap2.xml", "ftp://example.com/s.xml",
+        "https://example.com/b.xml"]
     assert [(i.code, i.level, i.page) for i in issues] == [
         ("robots", "error", "robots.txt:4"),
         ("robots", "warning", "robots.txt:5"),
@@ -510,6 +519,8 @@ def test_robots_clean(tmp_path: Path) -> None:
     path = tmp_path / "robots.txt"
     path.write_bytes(b"\xef\xbb\xbfUser-agent: *\r\nSitemap: https://example.com/s.xml\r\n")
     assert validate_robots(path) == []
+    # No issue could also mean the line was never read: it was, and it is the URL.
+    assert robots_sitemaps(path) == (["https://example.com/s.xml"], [])
 
 
 # -- a full file -----------------------------------------------------------------------
