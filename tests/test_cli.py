@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import serve
-from xsd import assert_schema_valid, read_xml
+from helpers import parse, serve, urls_in
+from xsd import assert_schema_valid
 
 from sitemap_core import cli
 from sitemap_core.cli import main
@@ -54,7 +54,7 @@ def report_lines(output: str) -> list[str]:
 
 
 def locs(path: Path) -> set[str]:
-    return {e.text for e in read_xml(path).getroot().iterfind("sm:url/sm:loc", NS)}
+    return set(urls_in(path))
 
 
 @pytest.fixture(autouse=True)
@@ -362,7 +362,7 @@ def test_generate_exclude_and_lastmod_flags(tmp_path: Path) -> None:
                  "--exclude", "posts/x/*", "--exclude", "posts/x/")
     assert result.exit_code == 0, result.output
     assert locs(site / "sitemap.xml") == {"https://example.com/", "https://example.com/posts/"}
-    assert read_xml(site / "sitemap.xml").getroot().find(".//sm:lastmod", NS) is None
+    assert parse(site / "sitemap.xml").getroot().find(".//sm:lastmod", NS) is None
 
 
 def test_generate_config_values_and_override(tmp_path: Path) -> None:
@@ -377,7 +377,7 @@ def test_generate_config_values_and_override(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert locs(site / "sitemap.xml") == {"https://example.com/"}
     assert (site / "sitemap.txt").read_text() == "https://example.com/\n"
-    assert read_xml(site / "sitemap.xml").getroot().find(".//sm:lastmod", NS) is None
+    assert parse(site / "sitemap.xml").getroot().find(".//sm:lastmod", NS) is None
 
 
 def test_generate_config_base_url_beside_the_table(tmp_path: Path) -> None:
@@ -428,8 +428,7 @@ def test_generate_git_dates_from_source(tmp_path: Path, git_repo) -> None:
     result = run("generate", site, "--base-url", "https://example.com/",
                  "--source", repo.root, "--lastmod", "git")
     assert result.exit_code == 0, result.output
-    dates = {u.findtext("sm:loc", namespaces=NS): u.findtext("sm:lastmod", namespaces=NS)
-             for u in read_xml(site / "sitemap.xml").getroot().iterfind("sm:url", NS)}
+    dates = urls_in(site / "sitemap.xml")
     assert dates["https://example.com/posts/x/"] == "2024-02-03T04:05:06Z"
     assert dates["https://example.com/"] == "2023-04-05T06:07:08Z"
 
@@ -461,7 +460,7 @@ def test_generate_splits_fifty_thousand_and_one_pages(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert {p.name for p in site.glob("sitemap*")} == {"sitemap.xml", "sitemap-1.xml",
                                                        "sitemap-2.xml"}
-    root = read_xml(site / "sitemap.xml").getroot()
+    root = parse(site / "sitemap.xml").getroot()
     assert [e.text for e in root.iterfind("sm:sitemap/sm:loc", NS)] == [
         "https://example.com/sitemap-1.xml", "https://example.com/sitemap-2.xml"]
     assert len(locs(site / "sitemap-1.xml")) == 50_000

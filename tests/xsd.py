@@ -7,10 +7,10 @@ itself never needs them.
 from __future__ import annotations
 
 import functools
-import gzip
 from pathlib import Path
 
 import pytest
+from helpers import parse
 from lxml import etree
 
 XSD_DIR = Path(__file__).resolve().parents[2] / "shared" / "xsd"
@@ -38,22 +38,13 @@ def schema(root: str, lax: bool = False) -> etree.XMLSchema:
                                                                    no_network=True)))
 
 
-def read_xml(path: Path) -> etree._ElementTree:
-    """Parse a sitemap file (gunzipped when it is `.gz`) with a safe parser."""
-    data = Path(path).read_bytes()
-    if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
-    return etree.ElementTree(etree.fromstring(data, parser))
-
-
 def assert_schema_valid(path: Path) -> None:
     """Fail unless the file validates against the official schema for its root.
 
     Files that use another namespace inside entries (xhtml:link) are checked with the
     relaxed copy (see `schema`), the others with the schema as published.
     """
-    tree = read_xml(path)
+    tree = parse(path)
     root = tree.getroot()
     local = etree.QName(root).localname
     foreign = any(etree.QName(e).namespace != etree.QName(root).namespace
