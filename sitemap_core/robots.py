@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import codecs
 import re
 from pathlib import Path
 
+from .urls import scope_of
 from .writer import install, temp_file
 
 _SITEMAP_LINE = re.compile(rb"^[ \t]*sitemap[ \t]*:[ \t]*(\S*)[ \t]*(\r?\n|\r|$)",
@@ -26,8 +28,8 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> bool:
     except FileNotFoundError:
         old = _MINIMAL
     line = f"Sitemap: {sitemap_url}".encode()
-    folder = sitemap_url.rsplit("/", 1)[0] + "/"
-    own = {(folder + name).encode() for name in own_names}
+    own = {(scope_of(sitemap_url) + name).encode() for name in own_names}
+    bom = codecs.BOM_UTF8 if old.startswith(codecs.BOM_UTF8) else b""  # kept, not a line
 
     found = False
     def replace(match: re.Match[bytes]) -> bytes:
@@ -38,7 +40,7 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> bool:
             return line + match[2] if keep else b""
         return match[0]
 
-    new = _SITEMAP_LINE.sub(replace, old)
+    new = bom + _SITEMAP_LINE.sub(replace, old[len(bom):])
     if not found:
         newline = b"\r\n" if b"\r\n" in new else b"\n"
         if new and not new.endswith((b"\n", b"\r")):

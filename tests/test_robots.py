@@ -75,3 +75,11 @@ def test_renamed_sitemap_replaces_the_default_names_line(tmp_path):
     write_sitemaps([Page(url="a")], tmp_path,
                    _settings("https://example.org", filename="map.xml"))
     assert (tmp_path / "robots.txt").read_bytes() == b"Sitemap: https://example.org/map.xml\n"
+
+
+def test_own_line_right_after_a_byte_order_mark_is_recognised(tmp_path):
+    path = tmp_path / "robots.txt"
+    path.write_bytes(b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\nUser-agent: *\n")
+    assert not robots.update(tmp_path, URL, OWN)
+    assert path.read_bytes() == (b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\n"
+                                 b"User-agent: *\n")
