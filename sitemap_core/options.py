@@ -15,9 +15,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .page import ChangeFreq
 from .report import Issue
+from .validate import MAX_BYTES, MAX_ENTRIES
 
-MAX_URLS = 50_000
-MAX_BYTES = 52_428_800
+MAX_URLS = MAX_ENTRIES  # the protocol's limits, as the validator checks them
 FORMATS = ("xml", "txt")
 GZIP_MODES = ("no", "also", "only")
 LASTMOD_SOURCES = ("auto", "git", "content", "mtime", "build", "none")

@@ -6,7 +6,8 @@ import re
 import string
 from urllib.parse import quote, urlsplit, urlunsplit
 
-MAX_LOC = 2048
+from .validate import MAX_LOC, loc_problem
+
 
 # Characters RFC 3986 allows unencoded in each part ("%" is kept only before two hex digits).
 _PATH_SAFE = "/:@!$&'()*+,;=-._~"
@@ -139,11 +140,9 @@ def scope_of(location: str) -> str:
 
 def check(url: str, scope: str) -> None:
     """Raise `URLError` if the (encoded) URL cannot stand in a sitemap under `scope`."""
-    scheme = url.split(":", 1)[0].lower()
-    if scheme not in ("http", "https"):
-        raise URLError("url", f"{url!r} is not an absolute http(s) URL")
-    if len(url) > MAX_LOC:
-        raise URLError("url", f"{url[:80]}... is {len(url)} characters long (at most {MAX_LOC})")
+    problem = loc_problem(url)
+    if problem:
+        raise URLError("url", f"{url[:100]!r} {problem}")
     if not url.startswith(scope) and not _normal_prefix(url, scope):
         raise URLError("scope", f"{url} is outside the sitemap's scope {scope}")
 

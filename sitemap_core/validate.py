@@ -633,6 +633,12 @@ def _short(text: str, limit: int = 100) -> str:
 
 # -- values ---------------------------------------------------------------------------
 
+def loc_problem(url: str) -> str | None:
+    """Why `url` cannot be a `<loc>` (not absolute http(s), not RFC 3986, too long...),
+    or None when it can."""
+    return _loc_problem(url)[0]
+
+
 def _loc_problem(url: str) -> tuple[str | None, tuple[str, str, int] | None, int, bool]:
     """(problem, origin, path start, has fragment) for one URL; problem None when valid.
 
