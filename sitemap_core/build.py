@@ -136,10 +136,9 @@ class _Run:
             facts = None
             if page.output is not None:
                 facts = read_page(page.output, loc)
-                if facts.noindex or facts.redirect or facts.not_found:
-                    continue
-                if facts.canonical:
-                    self.canonicals.setdefault(_normal(facts.canonical), page.label)
+                if not facts.listed:
+                    if facts.indexable:  # listed as its canonical URL, if that is here
+                        self.canonicals.setdefault(_normal(facts.canonical), page.label)
                     continue
             stamp = stamp_of(page, loc, facts is not None)
             freq_text, prio_text = default_freq, default_prio

@@ -336,19 +336,10 @@ def _compare_with_files(folder: Path, listed: dict[str, str], base: str | None,
         if path in served:
             continue
         url = base + _url_for(rel, keep_html=False)
-        if _not_a_page(path, rel, url):
+        if not read_page(path, url).listed:
             continue
         checked.issues.append(Issue("unlisted", rel, "",
                                     f"{url} is an HTML page of the site that no sitemap lists"))
-
-
-def _not_a_page(path: Path, rel: str, url: str) -> bool:
-    """404 pages, noindex pages, redirect stubs and pages that name another canonical URL:
-    the pages the core leaves out of a sitemap."""
-    if rel == "404/index.html" or rel.endswith("/404/index.html"):
-        return True
-    facts = read_page(path, url)
-    return bool(facts.noindex or facts.redirect or facts.not_found or facts.canonical)
 
 
 # -- over http(s) ---------------------------------------------------------------------

@@ -45,6 +45,16 @@ class PageFacts:
     title: str | None
     lang: str | None
 
+    @property
+    def indexable(self) -> bool:
+        """Not noindex, not a redirect stub, not a 404 page."""
+        return not (self.noindex or self.redirect or self.not_found)
+
+    @property
+    def listed(self) -> bool:
+        """Belongs in a sitemap under its own URL: indexable, and its own canonical URL."""
+        return self.indexable and not self.canonical
+
 
 def read_page(path: Path, url: str) -> PageFacts:
     """Read the built page at `path`, published at `url`; never raises.
@@ -53,7 +63,7 @@ def read_page(path: Path, url: str) -> PageFacts:
       `noindex` or `none` (any case, with other directives: `NOINDEX, nofollow`).
     - `canonical`: `<link rel="canonical">`, resolved against `<base href>` or `url`.
     - `redirect`: the URL of a `<meta http-equiv="refresh">` (any delay), resolved.
-    - `not_found`: the file is `404.html`, or the title starts with "404",
+    - `not_found`: the file is `404.html` or `404/index.html`, or the title starts with "404",
       "Error 404", "Page not found", or is "Not found" (alone or before a separator
       such as " | Site"). Titles that merely mention it do not count.
 
@@ -61,7 +71,8 @@ def read_page(path: Path, url: str) -> PageFacts:
     gives whatever could be read from it.
     """
     path = Path(path)
-    named_404 = path.name.lower() == "404.html"
+    name = path.name.lower()
+    named_404 = name == "404.html" or (name == "index.html" and path.parent.name == "404")
     try:
         data = _read_head(path)
     except OSError:

@@ -195,3 +195,19 @@ def test_only_the_head_is_read(tmp_path):
     page.write_bytes(b"<html><head><title>T</title></head><body>" + b"\xff" * 5_000_000)
     assert read_page(page, URL).title == "T"
     assert len(htmlhead._read_head(page)) <= 1 << 15
+
+
+def test_a_404_folder_index_is_a_not_found_page(tmp_path):
+    page = tmp_path / "404" / "index.html"
+    page.parent.mkdir()
+    page.write_text("<html><head><title>Oops</title></head></html>", encoding="utf-8")
+    facts = read_page(page, URL)
+    assert facts.not_found and not facts.indexable and not facts.listed
+
+
+def test_listed_and_indexable(tmp_path):
+    plain = _page(tmp_path, "<title>T</title>")
+    assert read_page(plain, URL).listed
+    elsewhere = _page(tmp_path, '<link rel="canonical" href="https://example.com/other/">')
+    facts = read_page(elsewhere, URL)
+    assert facts.indexable and not facts.listed
