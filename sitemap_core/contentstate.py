@@ -23,6 +23,7 @@ from lxml import etree
 from . import lastmod
 from .fetch import FetchError, fetch, is_url
 from .report import Issue
+from .validate import part_name
 from .writer import install, temp_file
 
 STATE_FILE = "content-state.json"
@@ -350,7 +351,7 @@ def _child_text(element: Any, name: str) -> str:
 def _child_location(index: str, loc: str) -> str:
     """A sitemap an index lists: next to a local index if a file of that name is there."""
     if not is_url(index):
-        name = Path(urllib.parse.unquote(urllib.parse.urlsplit(loc).path)).name
+        name = part_name(loc)
         local = Path(index).parent / name
         if name and local.is_file():
             return str(local)
