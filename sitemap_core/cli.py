@@ -30,13 +30,15 @@ import re
 import sys
 import tempfile
 import tomllib
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import SplitResult, quote, unquote, urljoin, urlsplit
+from urllib.parse import SplitResult, unquote, urljoin, urlsplit
 
 import click
 
+from . import urls
 from .fetch import Download, FetchError, download
 from .htmlhead import read_page
 from .options import LASTMOD_SOURCES, settings_from_options
@@ -65,7 +67,6 @@ _SOURCE_SUFFIXES = frozenset((".md", ".markdown", ".mdown", ".mkd", ".rst", ".tx
 _DATED_STEM = re.compile(r"\d{4}-\d{2}-\d{2}-(.+)")
 _INDEX_STEMS = frozenset(("index", "_index", "readme"))
 _CONTENT_DIRS = ("content", "docs", "doc", "src", "source", "pages", "_pages", "site")
-_URL_SAFE = "/!$&'()*+,;=:@-._~"
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -285,18 +286,14 @@ def _url_file(folder: Path, rel_path: str) -> Path | None:
     return None
 
 
-def _guess_base(folder: Path, urls: Iterable[str]) -> str | None:
+def _guess_base(folder: Path, locs: Iterable[str]) -> str | None:
     """The URL of the folder's root: the URL folder under which most listed URLs map to
     files (the common folder of all URLs, or one of its parents)."""
-    sample = [u for u in urls][:2000]
+    sample = list(locs)[:2000]
     if not sample:
         return None
-    origin_count: dict[str, int] = {}
-    for u in sample:
-        parts = _split(u)
-        origin_count[f"{parts.scheme}://{parts.netloc}"] = origin_count.get(
-            f"{parts.scheme}://{parts.netloc}", 0) + 1
-    origin = max(origin_count, key=lambda o: origin_count[o])
+    origins = Counter(f"{parts.scheme}://{parts.netloc}" for parts in map(_split, sample))
+    origin = origins.most_common(1)[0][0]
     paths = [_split(u).path or "/" for u in sample if u.startswith(origin + "/")]
     if not paths:
         return None
@@ -562,9 +559,7 @@ def _html_files(site_dir: Path) -> list[tuple[Path, str]]:
 
 def _url_for(rel: str, keep_html: bool) -> str:
     """The site-relative, percent-encoded URL of an HTML file: x/index.html -> x/."""
-    if not keep_html and (rel == "index.html" or rel.endswith("/index.html")):
-        rel = rel[: -len("index.html")]
-    return quote(rel, safe=_URL_SAFE)
+    return urls.quote_path(rel if keep_html else urls.folder_url(rel))
 
 
 def _pages(site_dir: Path, files: list[tuple[Path, str]], keep_html: bool,

@@ -78,6 +78,12 @@ def _remove_dot_segments(path: str) -> str:
     return "/".join(out)
 
 
+def quote_path(path: str) -> str:
+    """A file path as a URL path: every character a path may not hold encoded, `%` too
+    (a file name's `%` is a character, not an escape)."""
+    return quote(path, safe=_PATH_SAFE)
+
+
 def _quote(text: str, safe: str) -> str:
     return quote(_LONE_PERCENT.sub("%25", text), safe=safe + "%")
 
