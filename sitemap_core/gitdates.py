@@ -162,21 +162,8 @@ def _split_z(data: bytes) -> list[str]:
 
 
 def _dirty_paths(data: bytes) -> set[str]:
-    """Paths from `git status --porcelain -z`; a rename's second field is its source."""
-    fields = data.split(b"\0")
-    out: set[str] = set()
-    i = 0
-    while i < len(fields):
-        entry = fields[i]
-        i += 1
-        if len(entry) < 4:
-            continue
-        out.add(os.fsdecode(entry[3:]))
-        if b"R" in entry[:2] or b"C" in entry[:2]:
-            out.add(os.fsdecode(fields[i]) if i < len(fields) else "")
-            i += 1
-    out.discard("")
-    return out
+    """Paths from `git status --porcelain -z --no-renames`: `XY path` entries."""
+    return {os.fsdecode(entry[3:]) for entry in data.split(b"\0") if len(entry) > 3}
 
 
 def _read_repository(root: Path) -> tuple[dict[str, str], frozenset[str], str]:
@@ -265,8 +252,6 @@ def _pump(stream: io.BufferedReader | None, walk: _Walk) -> bool:
     """Feed the log to `walk`; True if it stopped early because every file is dated."""
     if stream is None:
         return False
-    if walk.done:
-        return True
     tail = b""
     while chunk := stream.read1(_CHUNK):
         parts = (tail + chunk).split(b"\0")
