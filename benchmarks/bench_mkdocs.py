@@ -88,5 +88,6 @@ def main() -> None:
           f"{len(sources(pages))} commits (made in {made:.1f} s); {urls} URLs")
     report("mkdocs", "plugin", spent, without, with_plugin, urls)
 
+
 if __name__ == "__main__":
     main()

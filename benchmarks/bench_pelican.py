@@ -119,5 +119,6 @@ def main() -> None:
           f"{len(CATEGORIES)} categories (made in {made:.1f} s); {urls} URLs")
     report("pelican", "plugin", spent, without, with_plugin, urls)
 
+
 if __name__ == "__main__":
     main()

@@ -93,5 +93,6 @@ def main() -> None:
     report("sphinx", "extension", spent, without, with_ext, urls,
            " (sphinx-sitemap: about 0.660 s)")
 
+
 if __name__ == "__main__":
     main()
