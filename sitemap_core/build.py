@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from operator import itemgetter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from urllib.parse import unquote
@@ -16,7 +17,13 @@ from .page import Page
 from .report import Issue, Result
 from .sources import LastmodSources
 from .validate import valid_hreflang, validate_files
-from .writer import Part, PartWriter, gzip_copy, install, temp_file
+from .writer import Entry, Part, PartWriter, gzip_copy, install, temp_file
+
+_CHUNK = 1024  # pages taken from the stream at a time
+# A page that is only a URL and perhaps a lastmod: these fields at their defaults.
+_PLAIN = (None, None, (), False, (), None)
+_EXTRAS = itemgetter(slice(2, 8))  # changefreq, priority, alternates, exclude, sources, output
+_URL, _LOC = itemgetter(0), itemgetter(0)
 
 
 def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> Result:
@@ -42,6 +49,8 @@ class _Run:
         self.issues: list[Issue] = []
         self.dates = LastmodSources(settings, self.issues)
         self.canonicals: dict[str, str] = {}
+        self._changefreq = settings.changefreq.value if settings.changefreq else None
+        self._priority = _priority_text(settings.priority)
 
     # -- the stream -------------------------------------------------------------------
 
@@ -77,19 +86,24 @@ class _Run:
         writers = [PartWriter(self.out_dir, fmt, self.s.max_urls, self.s.max_bytes,
                               self.s.indent) for fmt in formats]
         seen = SeenURLs()
-        first_time, write = seen.add, writers[0].add
         count = 0
-        for entry in self._entries(itertools.chain(pages, self._extra_pages())):
-            if not first_time(entry[0]):
-                continue
-            if not write(*entry):
+        stream = iter(itertools.chain(pages, self._extra_pages()))
+        while chunk := list(itertools.islice(stream, _CHUNK)):
+            entries = self._plain_entries(chunk)
+            if entries is None:
+                entries = list(self._entries(chunk))
+            again = seen.add_all(list(map(_LOC, entries)))
+            if again:
+                again_set = set(again)
+                entries = [e for i, e in enumerate(entries) if i not in again_set]
+            for entry in writers[0].add_all(entries):
+                entries.remove(entry)
                 self.issues.append(Issue("size", entry[0], "max_bytes", (
                     f"left out: its entry alone is larger than max_bytes "
                     f"({self.s.max_bytes}) allows a sitemap file")))
-                continue
-            count += 1
+            count += len(entries)
             for other in writers[1:]:
-                other.add(*entry)
+                other.add_all(entries)
         parts = {w.fmt: w.close() for w in writers}
         for target, page in self.canonicals.items():
             if target not in seen:
@@ -110,15 +124,27 @@ class _Run:
                level: str = "warning") -> None:
         self.issues.append(Issue(code, page.label, field, message, level))  # type: ignore[arg-type]
 
-    def _entries(self, pages: Iterable[Page]) -> Iterator[tuple]:
+    def _plain_entries(self, pages: list[Page]) -> list[Entry] | None:
+        """The entries of a batch of pages that are only a URL and perhaps a lastmod, made
+        a batch at a time; None if a page (or a rule) asks for more (then `_entries`)."""
+        if self.s.exclude or self.s.exclude_regex or self.s.rules or not all(
+                map(_PLAIN.__eq__, map(_EXTRAS, pages))):
+            return None
+        locs = urls.locs(self.base, list(map(_URL, pages)), self.scope)
+        if None in locs:
+            return None  # `_entries` says why
+        stamps = self.dates.stamps(pages)
+        return [(loc, *stamp, self._changefreq, self._priority, ())
+                for loc, stamp in zip(locs, stamps)]
+
+    def _entries(self, pages: Iterable[Page]) -> Iterator[Entry]:
         """Each listed page as `(loc, lastmod, sort key, changefreq, priority, alternates)`;
         written for speed, as it runs once per URL."""
         s = self.s
         base, scope = self.base, self.scope
         filtering = bool(s.exclude or s.exclude_regex)
         ruling = bool(s.rules)
-        default_freq = s.changefreq.value if s.changefreq else None
-        default_prio = _priority_text(s.priority)
+        default_freq, default_prio = self._changefreq, self._priority
         url_level = "error" if s.invalid_urls == "error" else "warning"
         make_loc, stamp_of = urls.loc, self.dates.stamp
         for page in pages:

@@ -6,38 +6,56 @@ from array import array
 
 
 class SeenURLs:
-    """The URLs listed so far, kept as hashes in a flat array (no object per URL)."""
+    """The URLs listed so far, kept as hashes in a flat array (no object per URL).
+
+    A slot holds a URL's `hash()` (0 marks an empty slot, so a hash of 0 is kept as 1);
+    the table doubles before it is half full.
+    """
 
     def __init__(self) -> None:
-        self._table = array("Q", bytes(8 * 1024))
+        self._table = array("q", bytes(8 * 1024))
         self._used = 0
 
-    def _find(self, h: int) -> int:
-        """The slot holding `h`, or the empty slot where it would go."""
-        table, mask = self._table, len(self._table) - 1
-        i = h & mask
-        while (slot := table[i]) != 0 and slot != h:
-            i = (i + 1) & mask
-        return i
-
-    def add(self, url: str) -> bool:
-        """Record `url`; False if it was seen before."""
-        h = hash(url) & 0xFFFFFFFFFFFFFFFF or 1
-        i = self._find(h)
-        if self._table[i]:
-            return False
-        self._table[i] = h
-        self._used += 1
-        if self._used * 2 > len(self._table):
+    def add_all(self, urls: list[str]) -> list[int]:
+        """Record `urls`; the positions of those seen before (earlier in `urls` too)."""
+        hashes = list(map(hash, urls))
+        if 0 in hashes:
+            hashes = [h or 1 for h in hashes]
+        while (self._used + len(hashes)) * 2 > len(self._table):
             self._grow()
-        return True
+        table, mask = self._table, len(self._table) - 1
+        seen: list[int] = []
+        for pos, h in enumerate(hashes):  # the hot loop: one probe for most URLs
+            i = h & mask
+            slot = table[i]
+            while slot:
+                if slot == h:
+                    seen.append(pos)
+                    break
+                i = (i + 1) & mask
+                slot = table[i]
+            else:
+                table[i] = h
+        self._used += len(hashes) - len(seen)
+        return seen
 
     def __contains__(self, url: str) -> bool:
-        return self._table[self._find(hash(url) & 0xFFFFFFFFFFFFFFFF or 1)] != 0
+        h = hash(url) or 1
+        table, mask = self._table, len(self._table) - 1
+        i = h & mask
+        while slot := table[i]:
+            if slot == h:
+                return True
+            i = (i + 1) & mask
+        return False
 
     def _grow(self) -> None:
         old = self._table
-        self._table = array("Q", bytes(16 * len(old)))
+        self._table = array("q", bytes(16 * len(old)))
+        table, mask = self._table, len(self._table) - 1
         for h in old:
             if h:
-                self._table[self._find(h)] = h
+                i = h & mask
+                while table[i]:
+                    i = (i + 1) & mask
+                table[i] = h

@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from .report import Issue
 
@@ -36,8 +36,7 @@ def hreflang(locale: str) -> str:
     return locale.replace("_", "-")
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
+class Page(NamedTuple):
     """One page offered to the sitemap, as an adapter knows it.
 
     `url` is absolute or relative to the site's base URL. `lastmod`, `changefreq` and
@@ -45,6 +44,9 @@ class Page:
     rules and lastmod sources, and are checked by the core, so raw strings are fine.
     `sources` are the files the page is built from (for git and mtime dates), `output`
     the built HTML file (read for noindex, canonical and content hashes).
+
+    A named tuple, not a frozen dataclass: as immutable, four times cheaper to make,
+    and the writer reads a whole batch's fields in C (`operator.itemgetter`).
     """
 
     url: str

@@ -7,6 +7,7 @@ and counts which source dated how many pages (for the summary line).
 from __future__ import annotations
 
 import datetime as dt
+import operator
 from collections import Counter
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from .report import Issue
 
 Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
 _CACHE_SIZE = 100_000
+_LASTMOD = operator.attrgetter("lastmod")
 
 
 class LastmodSources:
@@ -48,13 +50,27 @@ class LastmodSources:
         self.used[source] += 1
         return lastmod.to_w3c(value), lastmod.sort_key(value, self.s.timezone)
 
+    def stamps(self, pages: list[Page]) -> list[Stamp | tuple[None, None]]:
+        """`stamp` of each page, for pages that have no output file: known dates are
+        looked up for the whole batch at once."""
+        try:
+            found: list = list(map(self._known.get, map(_LASTMOD, pages)))
+        except TypeError:  # an unhashable lastmod: `stamp` names it
+            found = [None] * len(pages)
+        misses = [i for i, known in enumerate(found) if known is None] if None in found else []
+        self.used["page"] += len(found) - len(misses)
+        for i in misses:
+            found[i] = self.stamp(pages[i], "", False)
+        return found
+
     def save(self) -> None:
         """Keep the content state for the next build, if it was used."""
         if isinstance(self._state, ContentState):
             self.issues.extend(self._state.save())
 
     def _own(self, page: Page) -> Stamp | None:
-        known = self._known.get(page.lastmod) if isinstance(page.lastmod, str) else None
+        known = (self._known.get(page.lastmod)
+                 if isinstance(page.lastmod, (str, dt.date)) else None)
         if known is not None:
             return known
         try:
@@ -64,7 +80,7 @@ class LastmodSources:
                                      f"lastmod from the page ignored: {exc}"))
             return None
         known = lastmod.to_w3c(value), lastmod.sort_key(value, self.s.timezone)
-        if isinstance(page.lastmod, str) and len(self._known) < _CACHE_SIZE:
+        if isinstance(page.lastmod, (str, dt.date)) and len(self._known) < _CACHE_SIZE:
             self._known[page.lastmod] = known
         return known
 

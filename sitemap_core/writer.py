@@ -12,6 +12,7 @@ import os
 import shutil
 import tempfile
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import IO
 
@@ -21,6 +22,11 @@ SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 _BATCH = 2000
+
+# An entry: loc, lastmod text, lastmod sort key, changefreq, priority, alternates.
+Entry = tuple[str, str | None, float | None, str | None, str | None, tuple[tuple[str, str], ...]]
+_LOC, _LASTMOD, _KEY = itemgetter(0), itemgetter(1), itemgetter(2)
+_REST = itemgetter(3, 4, 5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +72,7 @@ class PartWriter:
     def _open(self) -> None:
         self._body = temp_file(self.out_dir, "sitemap-body")
         self._batch: list[str] = []
+        self._pending = 0  # URLs in the batch
         self._count = 0
         self._bytes = 0
         self._xhtml = False
@@ -88,10 +95,7 @@ class PartWriter:
             block = f"<url>{i}<loc>{loc}</loc>"
             if lastmod is not None:
                 block += f"{i}<lastmod>{lastmod}</lastmod>"
-            if changefreq is not None:
-                block += f"{i}<changefreq>{changefreq}</changefreq>"
-            if priority is not None:
-                block += f"{i}<priority>{priority}</priority>"
+            block += self._fields(changefreq, priority)
             for hreflang, href in alternates:
                 block += (f'{i}<xhtml:link rel="alternate" hreflang="{hreflang}" '
                           f'href="{escape(href)}"/>')
@@ -104,21 +108,75 @@ class PartWriter:
         elif self._count >= self.max_urls or self._bytes + size > self._room:
             self._close_part()
             self._open()
-        self._batch.append(block)
-        self._count += 1
-        self._bytes += size
+        self._append(block, 1, size)
         if alternates:
             self._xhtml = True
         if lastmod_key is not None and (self._newest_key is None or lastmod_key > self._newest_key):
             self._newest, self._newest_key = lastmod, lastmod_key
-        if len(self._batch) >= _BATCH:
-            self._flush()
         return True
+
+    def add_all(self, entries: list[Entry]) -> list[Entry]:
+        """`add` each entry, in order; the entries too large for any part (not written).
+
+        A batch that fits in the current part, of URLs all dated and sharing changefreq
+        and priority (no alternates), is formatted and counted as one string.
+        """
+        if entries and self._body is not None and self._count + len(entries) <= self.max_urls:
+            block = self._block_of(entries)
+            if block is not None:
+                size = len(block) if block.isascii() else len(block.encode())
+                if self._bytes + size <= self._room:
+                    self._append(block, len(entries), size)
+                    self._newest_of(entries)
+                    return []
+        return [entry for entry in entries if not self.add(*entry)]
+
+    def _block_of(self, entries: list[Entry]) -> str | None:
+        """The text of many entries at once; None if they are not all alike (see `add_all`)."""
+        locs = list(map(_LOC, entries))
+        if self.fmt == "txt":
+            return "\n".join(locs) + "\n"
+        lastmods = list(map(_LASTMOD, entries))
+        rest = set(map(_REST, entries))
+        if None in lastmods or len(rest) != 1:
+            return None
+        changefreq, priority, alternates = rest.pop()
+        if alternates:
+            return None
+        text = "\0".join(locs)
+        if "&" in text or "'" in text:  # escaped at once: a NUL in a URL is percent-encoded
+            locs = escape(text).split("\0")
+        i = self._in
+        start, middle = f"<url>{i}<loc>", f"</loc>{i}<lastmod>"
+        end = f"</lastmod>{self._fields(changefreq, priority)}{self._nl}</url>\n"
+        return "".join([f"{start}{loc}{middle}{lastmod}{end}"
+                        for loc, lastmod in zip(locs, lastmods)])
+
+    def _fields(self, changefreq: str | None, priority: str | None) -> str:
+        i = self._in
+        text = f"{i}<changefreq>{changefreq}</changefreq>" if changefreq is not None else ""
+        return text + (f"{i}<priority>{priority}</priority>" if priority is not None else "")
+
+    def _append(self, block: str, count: int, size: int) -> None:
+        self._batch.append(block)
+        self._count += count
+        self._bytes += size
+        self._pending += count
+        if self._pending >= _BATCH:
+            self._flush()
+
+    def _newest_of(self, entries: list[Entry]) -> None:
+        keys = [key for key in map(_KEY, entries) if key is not None]
+        key = max(keys, default=None)
+        if key is not None and (self._newest_key is None or key > self._newest_key):
+            self._newest_key = key
+            self._newest = next(entry[1] for entry in entries if entry[2] == key)
 
     def _flush(self) -> None:
         assert self._body is not None
         self._body.write("".join(self._batch).encode())
         self._batch.clear()
+        self._pending = 0
 
     def _close_part(self) -> None:
         assert self._body is not None
