@@ -6,7 +6,7 @@ import os
 import pytest
 from helpers import NS, parse, urls_in
 
-from sitemap_core import index
+from sitemap_core import build, index, writer
 from sitemap_core.build import write_sitemaps
 from sitemap_core.options import settings_from_options
 from sitemap_core.page import Alternate, Page
@@ -147,6 +147,43 @@ def test_duplicates_are_dropped(tmp_path):
     result = write_sitemaps([Page(url="a/"), Page(url=BASE + "a/"), Page(url="/a/")],
                             tmp_path, settings())
     assert result.urls == 1
+
+
+def mixed_stream(n):
+    """Plain pages (some to encode and escape, some with a leading slash, some undated, a
+    few repeated batches apart), and in one batch a page that asks for more."""
+    for i in range(n):
+        if i % 10 == 3:
+            yield Page(url=f"caf\u00e9 & cr\u00e8me/{i}/", lastmod=f"2024-02-{1 + i % 28:02d}")
+        elif i % 10 == 5:
+            yield Page(url=f"/lead/{i}.html?a=1&b='x'", lastmod="2023-05-06T07:08:09+02:00")
+        elif i % 10 == 7 and i < 1000:
+            yield Page(url=f"undated/{i}/")
+        elif i % 500 == 2:
+            yield Page(url=f"p/{i - 1001}/", lastmod="2024-01-01")  # a repeat, batches apart
+        elif i == 2100:
+            yield Page(url="rich/", changefreq="daily", priority=0.3)
+        else:
+            yield Page(url=f"p/{i}/", lastmod=f"2024-01-{1 + i % 28:02d}")
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"max_bytes": 30_000, "formats": ["xml", "txt"]}, {"max_urls": 700, "indent": 2},
+    {"changefreq": "weekly", "priority": 0.5, "lastmod": "build"}])
+def test_pages_taken_a_batch_at_a_time_give_the_bytes_one_at_a_time_gives(
+        tmp_path, monkeypatch, options):
+    batched = write_sitemaps(mixed_stream(3000), tmp_path / "batched", settings(**options))
+    monkeypatch.setattr(build._Run, "_plain_entries", lambda self, pages: None)
+    monkeypatch.setattr(writer.PartWriter, "_block_of", lambda self, entries: None)
+    single = write_sitemaps(mixed_stream(3000), tmp_path / "single", settings(**options))
+    assert batched.urls == single.urls > 2500
+    assert batched.issues == single.issues and batched.lastmod_sources == single.lastmod_sources
+    assert [p.name for p in batched.files] == [p.name for p in single.files]
+    for made, reference in zip(batched.files, single.files):
+        assert made.read_bytes() == reference.read_bytes(), made.name
+    locs = [loc for part in batched.files if part.name.startswith("sitemap-")
+            and part.suffix == ".xml" for loc in urls_in(part)] or urls_in(batched.files[0])
+    assert len(locs) == len(set(locs)) == batched.urls
 
 
 def test_bad_values_warn_naming_page_and_field_and_are_omitted(tmp_path):
