@@ -23,7 +23,8 @@ _CHUNK = 1024  # pages taken from the stream at a time
 # A page that is only a URL and perhaps a lastmod: these fields at their defaults.
 _PLAIN = (None, None, (), False, (), None)
 _EXTRAS = itemgetter(slice(2, 8))  # changefreq, priority, alternates, exclude, sources, output
-_URL, _LOC = itemgetter(0), itemgetter(0)
+_URL = _LOC = _FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
 
 
 def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> Result:
@@ -134,8 +135,9 @@ class _Run:
         if None in locs:
             return None  # `_entries` says why
         stamps = self.dates.stamps(pages)
-        return [(loc, *stamp, self._changefreq, self._priority, ())
-                for loc, stamp in zip(locs, stamps)]
+        return list(zip(locs, map(_FIRST, stamps), map(_SECOND, stamps),
+                        itertools.repeat(self._changefreq), itertools.repeat(self._priority),
+                        itertools.repeat(())))
 
     def _entries(self, pages: Iterable[Page]) -> Iterator[Entry]:
         """Each listed page as `(loc, lastmod, sort key, changefreq, priority, alternates)`;

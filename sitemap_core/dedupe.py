@@ -1,4 +1,4 @@
-"""Exact-duplicate URLs, in 8 to 16 bytes a URL: an open-addressing table of 64-bit hashes."""
+"""Exact-duplicate URLs, with no object per URL: an open-addressing table of 64-bit hashes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ class SeenURLs:
     """The URLs listed so far, kept as hashes in a flat array (no object per URL).
 
     A slot holds a URL's `hash()` (0 marks an empty slot, so a hash of 0 is kept as 1);
-    the table doubles before it is half full.
+    the table doubles before it is half full, so it takes 16 to 32 bytes a URL.
     """
 
     def __init__(self) -> None:
