@@ -30,9 +30,10 @@ _SECOND = itemgetter(1)
 def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> Result:
     """Write the sitemap set for `pages` (and `settings.extra_urls`) into `out_dir`.
 
-    Pages stream through once: each is checked, dated and written on arrival. Files land
-    by rename only when the whole set is ready, so a failed run leaves the old set whole.
-    Problems come back as `Result.issues`; nothing here logs or raises for bad input.
+    Pages stream through once, a batch of `_CHUNK` at a time: checked, dated, deduplicated
+    and written as they arrive. Files land by rename only when the whole set is ready, so
+    a failed run leaves the old set whole. Problems come back as `Result.issues`; nothing
+    here logs or raises for bad input.
     """
     return _Run(Path(out_dir), settings).run(pages)
 

@@ -1,8 +1,9 @@
 """Streaming `<urlset>` and text sitemap writers, split before either protocol limit.
 
-Each `<url>` is formatted on arrival and written in batches to a temporary body file;
-nothing holds the whole set. A part becomes a file only when it is closed, with its
-header (declaring the xhtml namespace only when an alternate used it) and footer.
+Each `<url>` (or a batch of alike ones) is formatted on arrival and written in batches
+to a temporary body file; nothing holds the whole set. A part becomes a file only when it
+is closed, with its header (declaring the xhtml namespace only when an alternate used it)
+and footer.
 """
 
 from __future__ import annotations
