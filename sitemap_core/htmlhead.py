@@ -1,7 +1,9 @@
 """What a built page says about itself in its `<head>`, read once per page.
 
-Only the bytes up to `</head>` (or `<body>`) are read and go through lxml's HTML
-parser: theme navigation makes big pages, and the head is all that is needed here.
+Only the bytes up to `</head>` (or `<body>`) are read: theme navigation makes big pages,
+and the head is all that is needed here. A plain UTF-8 head (no robots, canonical,
+refresh or base markup at all; a simple `<html>` tag and title) is read with a few
+byte patterns; any other goes through lxml's HTML parser, which gives the same facts.
 """
 
 from __future__ import annotations
@@ -26,6 +28,27 @@ _SPACE = re.compile(r"\s+")
 _ROBOTS_NAMES = frozenset({"robots", "googlebot"})
 _ROBOTS_TOKEN = re.compile(r"[\s,]+")
 _REFRESH = re.compile(r"\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)", re.I | re.S)
+# A head without these bytes (any case) has no robots meta, canonical link, refresh or base
+# element; `&#` could spell them in an attribute value.
+_MARKUP = re.compile(rb"robots|googlebot|canonical|refresh|<base|&#")  # on lower-cased bytes
+_WS = rb"[ \t\n\r\f]"  # HTML's whitespace
+# One attribute: a name, then a quoted value without `<>` or a plain one, or no value.
+_ATTR = (_WS + rb"""+([^ \t\n\r\f"'<>=/]+)(?:""" + _WS + rb"*=" + _WS
+         + rb"""*(?:"([^"<>]*)"|'([^'<>]*)'|([^ \t\n\r\f"'<>=`]+)))?""")
+_ATTRS = rb"(?:" + _ATTR + rb")*"
+_ATTR_ITEM = re.compile(_ATTR)
+# On lower-cased bytes: `<html>` first (after a doctype), then tags with simple
+# attributes; every `<` in such bytes opens a tag. Elements whose content is not markup
+# (script, style...) are not among them, nor title and html.
+_HTML_TAG = re.compile(rb"(?:\xef\xbb\xbf)?" + _WS + rb"*(?:<!doctype" + _WS + rb"[^<>]*>" + _WS
+                       + rb"*)?<html(" + _ATTRS + rb")" + _WS + rb"*/?>")
+_TAGS = re.compile(
+    rb"(?:" + _WS + rb"+|<!doctype" + _WS + rb"[^<>]*>|</?(?!(?:script|style|textarea|xmp|"
+    rb"iframe|noembed|noframes|noscript|plaintext|template|title|html)[ \t\n\r\f/>])"
+    rb"[a-z][a-z0-9-]*" + _ATTRS + _WS + rb"*/?>)*")
+_TITLE = re.compile(rb"<title" + _WS + rb"*>([^<&\x00-\x08\x0b\x0e-\x1f\x7f]*)</title"
+                    + _WS + rb"*>")
+_PLAIN_VALUE = re.compile(rb"[^&\x00-\x1f\x7f]*")  # no entity, no control character
 # Titles that say "404": "404", "404 - Not Found", "Error 404", "Page not found",
 # "Not Found | Site"; a page *about* not-found errors ("Handling Not Found errors",
 # "NotFoundError") is not one.
@@ -70,18 +93,21 @@ def read_page(path: Path, url: str) -> PageFacts:
     An unreadable file gives empty facts (only `not_found` from its name); bad HTML
     gives whatever could be read from it.
     """
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)
     name = path.name.lower()
     named_404 = name == "404.html" or (name == "index.html" and path.parent.name == "404")
     try:
         data = _read_head(path)
     except OSError:
         return PageFacts(False, None, None, named_404, None, None)
-    head = _Head()
     end = _HEAD_END.search(data)
     prefix = data[:end.start()] if end else data
-    if prefix.strip():
-        _parse_head(prefix, _encoding(data), head)
+    encoding = _encoding(data)
+    head = _plain_head(prefix) if encoding.lower() in ("utf-8", "utf8") else None
+    if head is None:
+        head = _Head()
+        if prefix.strip():
+            _parse_head(prefix, encoding, head)
     base = (_resolve(url, head.base) or url) if head.base else url
     title = _SPACE.sub(" ", head.title or "").strip() or None
     canonical = _resolve(base, head.canonical) if head.canonical is not None else None
@@ -98,7 +124,7 @@ def read_page(path: Path, url: str) -> PageFacts:
 
 def _read_head(path: Path) -> bytes:
     """The file's bytes up to the end of its head (or all of a short file)."""
-    with path.open("rb") as f:
+    with open(path, "rb", buffering=0) as f:  # unbuffered: one read for most heads
         data = f.read(_CHUNK)
         # Each new chunk is searched with a little overlap, for a tag cut in two.
         while len(data) < _MAX_HEAD and not _HEAD_END.search(data, max(0, len(data) - _CHUNK - 9)):
@@ -107,6 +133,49 @@ def _read_head(path: Path) -> bytes:
                 break
             data += more
     return data
+
+
+def _plain_head(prefix: bytes) -> _Head | None:
+    """The head of a plain UTF-8 page, read without a parser; None when lxml must read it.
+
+    Plain: no `_MARKUP`; `<html>` only first, with simple attributes and a plain `lang`;
+    the title, if any, after nothing but simple tags, its text without `<`, `&` or control
+    characters; no other `<html` or `<title`. lxml reads such bytes the same way.
+    """
+    low = prefix.lower()  # the same length: positions in `low` are positions in `prefix`
+    if _MARKUP.search(low):
+        return None
+    head = _Head()
+    position = 0
+    html = _HTML_TAG.match(low)
+    if html:
+        for item in _ATTR_ITEM.finditer(prefix, html.start(1), html.end(1)):
+            name = item[1].lower()
+            if b":" in name:
+                return None  # xml:lang and the like: left to lxml
+            if name == b"lang" and head.lang is None:  # a repeated attribute: the first counts
+                value = item[2] or item[3] or item[4] or b""
+                if not _PLAIN_VALUE.fullmatch(value) or (lang := _utf8(value)) is None:
+                    return None
+                head.lang = lang.strip()
+        position = html.end()
+    position = _TAGS.match(low, position).end()  # type: ignore[union-attr]
+    title = _TITLE.match(low, position)
+    if title:
+        head.title = _utf8(prefix[title.start(1):title.end(1)])
+        if head.title is None:
+            return None
+        position = title.end()
+    if low.find(b"<title", position) >= 0 or low.find(b"<html", position) >= 0:
+        return None
+    return head
+
+
+def _utf8(data: bytes) -> str | None:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sitemap_core import htmlhead
 from sitemap_core.htmlhead import PageFacts, read_page
@@ -211,3 +213,56 @@ def test_listed_and_indexable(tmp_path):
     elsewhere = _page(tmp_path, '<link rel="canonical" href="https://example.com/other/">')
     facts = read_page(elsewhere, URL)
     assert facts.indexable and not facts.listed
+
+
+# -- the plain-head reading agrees with lxml ---------------------------------------------
+
+_PIECES = [
+    "<!doctype html>", "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0//EN\" \"x.dtd\">",
+    "<?xml version=\"1.0\"?>", "\ufeff", "<html>", '<html lang="en">', "<HTML LANG=pt-BR>",
+    "<html lang=' de ' lang=fr>", '<html xml:lang="de">', '<html lang="a&amp;b">',
+    '<html data-x="<title>" lang=fr>', "<head>", "</head>", "<body>", '<meta charset="utf-8">',
+    '<meta charset="windows-1252">', '<meta name="viewport" content="width=device-width" />',
+    '<meta name=robots content=noindex>', '<meta name="&#114;obots" content="noindex">',
+    '<link rel="stylesheet" href="/a.css">', '<link rel=canonical href="/b/">',
+    '<meta http-equiv="refresh" content="0; url=/c/">', '<base href="/d/">', "<title>",
+    "</title>", "<title>Plain title</title>", "<TITLE >404 - Not found</title >",
+    "<title>Caf\u00e9 &amp; cr\u00e8me</title>", "<title>a<b>c</b></title>",
+    "<title>x\x01y</title>",
+    "<title>\n  spaced\t out </title>", "<title>\u2028\u00a0</title>", "<title id=t>T</title>",
+    "<script>var t = '<title>in a script</title>';</script>", "<script></script>",
+    "<style>p { color: red }</style>", "<!-- <title>in a comment</title> -->",
+    '<meta content="<title>in a value</title>">', "<noscript><title>N</title></noscript>",
+    "<svg><title>S</title></svg>", "<div>", "text", " ", "\n", "<", ">", "&", "'", '"', "\x00",
+    "<html", "<title", "=", "/",
+]
+
+
+@settings(max_examples=1000, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pieces=st.lists(st.sampled_from(_PIECES), max_size=12),
+       text=st.text(max_size=20), raw=st.binary(max_size=12))
+def test_plain_head_reads_as_lxml_does(tmp_path, monkeypatch, pieces, text, raw):
+    """Whatever the head, reading it without lxml (when allowed) gives lxml's facts."""
+    page = tmp_path / "page.html"
+    for data in ("".join(pieces).encode(), "".join(pieces[:3] + [text] + pieces[3:]).encode(),
+                 "".join(pieces).encode() + raw, "".join(pieces).encode("utf-16")):
+        page.write_bytes(data + b"</head><body>x</body>")
+        fast = read_page(page, URL)
+        with monkeypatch.context() as patched:
+            patched.setattr(htmlhead, "_plain_head", lambda prefix: None)
+            assert read_page(page, URL) == fast, data
+
+
+def test_plain_heads_are_read_without_lxml(tmp_path, monkeypatch):
+    """A head like Pelican's or a plain generator's never reaches the parser."""
+    monkeypatch.setattr(htmlhead, "_parse_head", None)  # calling it would raise
+    page = _page(tmp_path, '<meta name="generator" content="Pelican" />\n'
+                 "<title>\n  Page not found | Site </title>\n"
+                 '<link rel="stylesheet" href="https://example.org/theme/css/main.css" />')
+    assert read_page(page, URL) == PageFacts(noindex=False, canonical=None, redirect=None,
+                                             not_found=True, title="Page not found | Site",
+                                             lang="en")
+    bare = tmp_path / "bare.html"
+    bare.write_bytes(b"\xef\xbb\xbf<!DOCTYPE html><HTML Lang=' de ' lang=fr><head></head>")
+    assert read_page(bare, URL) == PageFacts(False, None, None, False, None, "de")
