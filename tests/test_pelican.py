@@ -19,6 +19,7 @@ from pelican.log import FatalLogger, LimitFilter
 from pelican.settings import read_settings
 
 import sitemap_pelican
+from sitemap_core.urls import folder_url, quote_path
 from helpers import NS, checked, commit_all, init_repo, parse, urls_in
 
 # Importing pelican makes every logger created afterwards a LimitLogger, which drops a
@@ -206,6 +207,42 @@ def test_translations_are_alternates_with_href(example: Path) -> None:
             "fr": BASE + "caf%C3%A9-&-cr%C3%A8me-fr.html"}
     assert alternates("caf%C3%A9-&-cr%C3%A8me-fr.html") == cafe
     assert alternates("generators.html") == {}
+
+
+def test_urls_follow_the_url_settings(tmp_path: Path) -> None:
+    """Pretty URLs (`{slug}/` saved as `{slug}/index.html`), URLs that are not the file's
+    name (`pages/{slug}`), a translation's own pattern and an article's `URL:` metadata:
+    each page is listed, and linked as an alternate, under the URL Pelican gives it."""
+    site = make_site(tmp_path)
+    zoneinfo = site / "content" / "python" / "zoneinfo.md"
+    zoneinfo.write_text("URL: moved/zoneinfo\nSave_as: moved/zoneinfo.html\n"
+                        + zoneinfo.read_text(encoding="utf-8"), "utf-8")
+    seen: dict[str, str] = {}  # every published content's URL, as Pelican gives it
+
+    def record(generators: list[Any]) -> None:
+        context = generators[0].context
+        for content in (*context["articles"], *context["pages"]):
+            for version in (content, *content.translations):
+                seen[version.source_path] = version.url
+
+    with signals.all_generators_finalized.connected_to(record):
+        out = build(site, tmp_path / "out", ARTICLE_URL="{slug}/",
+                    ARTICLE_SAVE_AS="{slug}/index.html", ARTICLE_LANG_URL="{lang}/{slug}/",
+                    ARTICLE_LANG_SAVE_AS="{lang}/{slug}/index.html", PAGE_URL="pages/{slug}",
+                    PAGE_SAVE_AS="pages/{slug}.html")
+    elements = url_elements(out / "sitemap.xml")
+    for url in ("hello-world/", "fr/hello-world/", "moved/zoneinfo", "pages/about",
+                "caf%C3%A9-&-cr%C3%A8me/"):
+        assert BASE + url in elements
+    assert (out / "hello-world" / "index.html").is_file()
+    assert BASE + "hello-world.html" not in elements
+    links = elements[BASE + "fr/hello-world/"].findall("xhtml:link", NS)
+    assert {link.get("hreflang"): link.get("href") for link in links} == {
+        "en": BASE + "hello-world/", "fr": BASE + "fr/hello-world/"}
+    assert seen[str(zoneinfo)] == "moved/zoneinfo"
+    opted_out = {"packaging/", "pages/imprint"}  # `sitemap: false`
+    assert set(checked(out, BASE)) >= {BASE + folder_url(quote_path(u)) for u in seen.values()
+                                       if u not in opted_out}
 
 
 def test_escaped_slug_is_well_formed_xml(example: Path) -> None:

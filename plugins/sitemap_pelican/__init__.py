@@ -21,7 +21,7 @@ from sitemap_core.page import Page
 from sitemap_core.report import Issue
 
 from . import config
-from .pages import page_for
+from .pages import Collector
 
 logger = logging.getLogger(__name__)
 
@@ -30,13 +30,13 @@ __all__ = ["register"]
 
 @dataclass(slots=True)
 class _Run:
-    """One build of the main Pelican instance: its settings and the pages seen so far."""
+    """One build of the main Pelican instance: its collector (None: no sitemap to write)
+    and the pages seen so far."""
 
     pelican: Pelican
-    site: config.SiteConfig | None
+    collector: Collector | None
     output: str
     pages: list[Page] = field(default_factory=list)
-    issues: list[Issue] = field(default_factory=list)
 
     def nests(self, other: Pelican) -> bool:
         """True for another instance built inside this one's output (i18n_subsites)."""
@@ -53,16 +53,17 @@ def _start(pelican: Pelican) -> None:
     if _run is not None and _run.nests(pelican):
         return
     site, issues = config.load(pelican.settings)
-    _run = _Run(pelican, site, os.path.abspath(pelican.output_path))
+    _run = _Run(pelican, Collector(site) if site is not None else None,
+                os.path.abspath(pelican.output_path))
     _log(issues)
 
 
 def _collect(path: str, context: dict[str, Any]) -> None:
     """`content_written`: one HTML file Pelican wrote, with the context it was rendered in."""
     run = _run
-    if run is None or run.site is None:
+    if run is None or run.collector is None:
         return
-    page = page_for(path, context, run.site, _prefix(run, path, context), run.issues)
+    page = run.collector.page(path, context, _prefix(run, path, context))
     if page is not None:
         run.pages.append(page)
 
@@ -82,10 +83,10 @@ def _finish(pelican: Pelican) -> None:
     if run is None or run.pelican is not pelican:
         return
     _run = None
-    _log(run.issues)
-    if run.site is None:
+    if run.collector is None:
         return
-    result = write_sitemaps(run.pages, Path(pelican.output_path), run.site.settings)
+    _log(run.collector.issues)
+    result = write_sitemaps(run.pages, Path(pelican.output_path), run.collector.site.settings)
     _log(result.issues)
     logger.info("%s", result.summary())
 
