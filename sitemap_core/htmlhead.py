@@ -1,9 +1,9 @@
 """What a built page says about itself in its `<head>`, read once per page.
 
 Only the bytes up to `</head>` (or `<body>`) are read: theme navigation makes big pages,
-and the head is all that is needed here. A plain UTF-8 head (no robots, canonical,
-refresh or base markup at all; a simple `<html>` tag and title) is read with a few
-byte patterns; any other goes through lxml's HTML parser, which gives the same facts.
+and the head is all that is needed here. A UTF-8 head without a word any fact depends on
+(`robots`, `canonical`, `404`...) declares nothing and is not parsed; any other goes
+through lxml's HTML parser.
 """
 
 from __future__ import annotations
@@ -28,27 +28,10 @@ _SPACE = re.compile(r"\s+")
 _ROBOTS_NAMES = frozenset({"robots", "googlebot"})
 _ROBOTS_TOKEN = re.compile(r"[\s,]+")
 _REFRESH = re.compile(r"\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)", re.I | re.S)
-# A head without these bytes (any case) has no robots meta, canonical link, refresh or base
-# element; `&#` could spell them in an attribute value.
-_MARKUP = re.compile(rb"robots|googlebot|canonical|refresh|<base|&#")  # on lower-cased bytes
-_WS = rb"[ \t\n\r\f]"  # HTML's whitespace
-# One attribute: a name, then a quoted value without `<>` or a plain one, or no value.
-_ATTR = (_WS + rb"""+([^ \t\n\r\f"'<>=/]+)(?:""" + _WS + rb"*=" + _WS
-         + rb"""*(?:"([^"<>]*)"|'([^'<>]*)'|([^ \t\n\r\f"'<>=`]+)))?""")
-_ATTRS = rb"(?:" + _ATTR + rb")*"
-_ATTR_ITEM = re.compile(_ATTR)
-# On lower-cased bytes: `<html>` first (after a doctype), then tags with simple
-# attributes; every `<` in such bytes opens a tag. Elements whose content is not markup
-# (script, style...) are not among them, nor title and html.
-_HTML_TAG = re.compile(rb"(?:\xef\xbb\xbf)?" + _WS + rb"*(?:<!doctype" + _WS + rb"[^<>]*>" + _WS
-                       + rb"*)?<html(" + _ATTRS + rb")" + _WS + rb"*/?>")
-_TAGS = re.compile(
-    rb"(?:" + _WS + rb"+|<!doctype" + _WS + rb"[^<>]*>|</?(?!(?:script|style|textarea|xmp|"
-    rb"iframe|noembed|noframes|noscript|plaintext|template|title|html)[ \t\n\r\f/>])"
-    rb"[a-z][a-z0-9-]*" + _ATTRS + _WS + rb"*/?>)*")
-_TITLE = re.compile(rb"<title" + _WS + rb"*>([^<&\x00-\x08\x0b\x0e-\x1f\x7f]*)</title"
-                    + _WS + rb"*>")
-_PLAIN_VALUE = re.compile(rb"[^&\x00-\x1f\x7f]*")  # no entity, no control character
+# The words (in lower case) a head cannot declare any fact without: a robots meta, a
+# canonical link, a refresh or base element, a title saying 404 or not found. `&#` could
+# spell them in a value (no named character reference spells an ASCII letter or digit).
+_CLUES = (b"robots", b"googlebot", b"canonical", b"refresh", b"<base", b"404", b"found", b"&#")
 # Titles that say "404": "404", "404 - Not Found", "Error 404", "Page not found",
 # "Not Found | Site"; a page *about* not-found errors ("Handling Not Found errors",
 # "NotFoundError") is not one.
@@ -65,8 +48,6 @@ class PageFacts:
     canonical: str | None  # absolute (resolved against the page URL); None if absent or the page's
     redirect: str | None  # the meta refresh target, absolute; None if not a redirect stub
     not_found: bool  # a 404 page
-    title: str | None
-    lang: str | None
 
     @property
     def indexable(self) -> bool:
@@ -99,27 +80,31 @@ def read_page(path: Path, url: str) -> PageFacts:
     try:
         data = _read_head(path)
     except OSError:
-        return PageFacts(False, None, None, named_404, None, None)
+        return PageFacts(False, None, None, named_404)
     end = _HEAD_END.search(data)
     prefix = data[:end.start()] if end else data
     encoding = _encoding(data)
-    head = _plain_head(prefix) if encoding.lower() in ("utf-8", "utf8") else None
-    if head is None:
-        head = _Head()
-        if prefix.strip():
-            _parse_head(prefix, encoding, head)
+    if encoding.lower() in ("utf-8", "utf8") and _clueless(prefix):
+        return PageFacts(False, None, None, named_404)
+    head = _Head()
+    if prefix.strip():
+        _parse_head(prefix, encoding, head)
     base = (_resolve(url, head.base) or url) if head.base else url
-    title = _SPACE.sub(" ", head.title or "").strip() or None
+    title = _SPACE.sub(" ", head.title or "").strip()
     canonical = _resolve(base, head.canonical) if head.canonical is not None else None
     redirect = _resolve(base, head.refresh) if head.refresh else None
     return PageFacts(
         noindex=head.noindex,
         canonical=None if canonical is None or _same_url(canonical, url) else canonical,
         redirect=None if redirect is None or _same_url(redirect, url) else redirect,
-        not_found=named_404 or bool(title and _NOT_FOUND_TITLE.match(title)),
-        title=title,
-        lang=head.lang or None,
+        not_found=named_404 or bool(_NOT_FOUND_TITLE.match(title)),
     )
+
+
+def _clueless(head: bytes) -> bool:
+    """No `_CLUES` in the head's bytes (UTF-8, any case): it declares nothing."""
+    low = head.lower()
+    return not any(clue in low for clue in _CLUES)
 
 
 def _read_head(path: Path) -> bytes:
@@ -135,49 +120,6 @@ def _read_head(path: Path) -> bytes:
     return data
 
 
-def _plain_head(prefix: bytes) -> _Head | None:
-    """The head of a plain UTF-8 page, read without a parser; None when lxml must read it.
-
-    Plain: no `_MARKUP`; `<html>` only first, with simple attributes and a plain `lang`;
-    the title, if any, after nothing but simple tags, its text without `<`, `&` or control
-    characters; no other `<html` or `<title`. lxml reads such bytes the same way.
-    """
-    low = prefix.lower()  # the same length: positions in `low` are positions in `prefix`
-    if _MARKUP.search(low):
-        return None
-    head = _Head()
-    position = 0
-    html = _HTML_TAG.match(low)
-    if html:
-        for item in _ATTR_ITEM.finditer(prefix, html.start(1), html.end(1)):
-            name = item[1].lower()
-            if b":" in name:
-                return None  # xml:lang and the like: left to lxml
-            if name == b"lang" and head.lang is None:  # a repeated attribute: the first counts
-                value = item[2] or item[3] or item[4] or b""
-                if not _PLAIN_VALUE.fullmatch(value) or (lang := _utf8(value)) is None:
-                    return None
-                head.lang = lang.strip()
-        position = html.end()
-    position = _TAGS.match(low, position).end()  # type: ignore[union-attr]
-    title = _TITLE.match(low, position)
-    if title:
-        head.title = _utf8(prefix[title.start(1):title.end(1)])
-        if head.title is None:
-            return None
-        position = title.end()
-    if low.find(b"<title", position) >= 0 or low.find(b"<html", position) >= 0:
-        return None
-    return head
-
-
-def _utf8(data: bytes) -> str | None:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-
-
 def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
     """Parse the head's bytes with lxml (a small tree beats a parser target here)."""
     for name in dict.fromkeys((encoding, "utf-8")):
@@ -190,7 +132,7 @@ def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
         except (etree.LxmlError, ValueError):
             return
         if root is not None:
-            for element in root.iter("html", "meta", "link", "title", "base"):
+            for element in root.iter("meta", "link", "title", "base"):
                 head.take(element)
         return
 
@@ -210,7 +152,6 @@ class _Head:
         self.canonical: str | None = None
         self.refresh: str | None = None
         self.base: str | None = None
-        self.lang: str | None = None
         self.title: str | None = None
 
     def take(self, element: Any) -> None:
@@ -226,8 +167,6 @@ class _Head:
             self.title = "".join(element.itertext())
         elif tag == "base" and self.base is None and attrib.get("href"):
             self.base = attrib.get("href").strip()
-        elif tag == "html" and self.lang is None:
-            self.lang = (attrib.get("lang") or attrib.get("xml:lang") or "").strip()
 
     def _meta(self, attrib: Any) -> None:
         name = (attrib.get("name") or "").strip().lower()
