@@ -29,9 +29,9 @@ _ROBOTS_NAMES = frozenset({"robots", "googlebot"})
 _ROBOTS_TOKEN = re.compile(r"[\s,]+")
 _REFRESH = re.compile(r"\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)", re.I | re.S)
 # The words (in lower case) a head cannot declare any fact without: a robots meta, a
-# canonical link, a refresh or base element, a title saying 404 or not found. `&#` could
-# spell them in a value (no named character reference spells an ASCII letter or digit).
-_CLUES = (b"robots", b"googlebot", b"canonical", b"refresh", b"<base", b"404", b"found", b"&#")
+# canonical link, a refresh (a base element matters only with those), a title saying 404
+# or not found. `&#` could spell them in a value (no named reference spells a letter or digit).
+_CLUES = (b"robots", b"googlebot", b"canonical", b"refresh", b"404", b"found", b"&#")
 # Titles that say "404": "404", "404 - Not Found", "Error 404", "Page not found",
 # "Not Found | Site"; a page *about* not-found errors ("Handling Not Found errors",
 # "NotFoundError") is not one.

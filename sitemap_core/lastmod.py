@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import os
 import re
-from pathlib import Path
+import stat
 
 _YEAR_MONTH = re.compile(r"(\d{4})(?:-(\d{2}))?")
 
@@ -42,6 +44,7 @@ def to_w3c(value: dt.date | dt.datetime) -> str:
     return value.isoformat()
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a listing page asks again for each article it lists
 def sort_key(value: dt.date | dt.datetime, tz: dt.tzinfo = dt.timezone.utc) -> float:
     """A number that orders dates and datetimes together (a date counts as its midnight)."""
     if not isinstance(value, dt.datetime):
@@ -54,12 +57,12 @@ def newest(values: list[dt.date | dt.datetime]) -> dt.date | dt.datetime | None:
     return max(values, key=sort_key, default=None)
 
 
-def file_mtime(path: Path) -> dt.datetime | None:
+def file_mtime(path: str | os.PathLike[str]) -> dt.datetime | None:
     """A regular file's modification time, to the second, in UTC; None for anything else."""
     try:
-        if not path.is_file():
-            return None
-        stamp = path.stat().st_mtime
-    except OSError:
+        found = os.stat(path)
+    except (OSError, ValueError):
         return None
-    return dt.datetime.fromtimestamp(int(stamp), dt.timezone.utc)
+    if not stat.S_ISREG(found.st_mode):
+        return None
+    return dt.datetime.fromtimestamp(int(found.st_mtime), dt.timezone.utc)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Mapping, NamedTuple
 
 from .report import Issue
+
+
+StrPath = str | os.PathLike[str]
 
 
 class ChangeFreq(StrEnum):
@@ -43,7 +47,8 @@ class Page(NamedTuple):
     `priority` are the page's own explicit values (front matter, metadata): they win over
     rules and lastmod sources, and are checked by the core, so raw strings are fine.
     `sources` are the files the page is built from (for git and mtime dates), `output`
-    the built HTML file (read for noindex, canonical and content hashes).
+    the built HTML file (read for noindex, canonical and content hashes); a `str` path
+    is as good as a `Path`, and cheaper for an adapter that has one.
 
     A named tuple, not a frozen dataclass: as immutable, four times cheaper to make,
     and the writer reads a whole batch's fields in C (`operator.itemgetter`).
@@ -55,8 +60,8 @@ class Page(NamedTuple):
     priority: float | str | None = None
     alternates: tuple[Alternate, ...] = ()
     exclude: bool = False
-    sources: tuple[Path, ...] = ()
-    output: Path | None = None
+    sources: tuple[StrPath, ...] = ()
+    output: StrPath | None = None
     name: str | None = None
 
     @property

@@ -15,7 +15,7 @@ from . import lastmod
 from .contentstate import ContentState, content_digest
 from .gitdates import GitDates
 from .options import Settings
-from .page import Page
+from .page import Page, StrPath
 from .report import Issue
 
 Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
@@ -91,7 +91,7 @@ class LastmodSources:
         if mode == "build":
             return self.s.build_time, "build"
         if mode in ("auto", "git") and page.sources:
-            git = self._git_dates(page.sources[0])
+            git = self._git_dates(Path(page.sources[0]))
             if git is not None:
                 dates = [d for d in map(git.date_of, page.sources) if d is not None]
                 if dates:
@@ -129,9 +129,10 @@ class LastmodSources:
         return self._state if isinstance(self._state, ContentState) else None
 
 
-def _digest(path: Path) -> bytes | None:
+def _digest(path: StrPath) -> bytes | None:
     """The content digest of a built page, read only when the content state needs it."""
     try:
-        return content_digest(path.read_bytes())
+        with open(path, "rb") as page:
+            return content_digest(page.read())
     except OSError:
         return None

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 from pelican import contents
@@ -53,7 +52,7 @@ class Collector:
         if not name.endswith(_HTML):
             return None
         dates = self._listing_dates(context) if context.get("blog") else {}
-        return Page(url=folder_url(prefix + _listing_url(context, name)), output=Path(path),
+        return Page(url=folder_url(prefix + _listing_url(context, name)), output=path,
                     name=name, **self.site.by_type["indexes"], **dates)
 
     def _content_page(self, path: str, written: str, content: Any, kind: str,
@@ -67,8 +66,8 @@ class Collector:
                   **{k: content.metadata[k] for k in ("priority", "changefreq")
                      if content.metadata.get(k) is not None},
                   **_overrides(content, name, self.issues)}
-        return Page(url=folder_url(prefix + url), sources=(Path(content.source_path),),
-                    output=Path(path), name=name, alternates=self._alternates(content, prefix),
+        return Page(url=folder_url(prefix + url), sources=(content.source_path,),
+                    output=path, name=name, alternates=self._alternates(content, prefix),
                     **values)
 
     def _url(self, content: Any, written: str | None = None) -> str:
@@ -151,7 +150,7 @@ def _listing_dates(listed: Iterable[Any], mode: str) -> dict[str, Any]:
     dates = [_own_date(a, mode) for a in listed]
     if dates and None not in dates:
         return {"lastmod": newest(dates)}
-    return {"sources": tuple(Path(a.source_path) for a in listed)}
+    return {"sources": tuple(a.source_path for a in listed)}
 
 
 def _listing_url(context: Mapping[str, Any], name: str) -> str:
