@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import codecs
 import functools
+import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin
 
@@ -60,7 +60,7 @@ class PageFacts:
         return self.indexable and not self.canonical
 
 
-def read_page(path: Path, url: str) -> PageFacts:
+def read_page(path: str | os.PathLike[str], url: str) -> PageFacts:
     """Read the built page at `path`, published at `url`; never raises.
 
     - `noindex`: a `<meta name="robots">` or `name="googlebot"` whose content has
@@ -74,9 +74,9 @@ def read_page(path: Path, url: str) -> PageFacts:
     An unreadable file gives empty facts (only `not_found` from its name); bad HTML
     gives whatever could be read from it.
     """
-    path = path if isinstance(path, Path) else Path(path)
-    name = path.name.lower()
-    named_404 = name == "404.html" or (name == "index.html" and path.parent.name == "404")
+    folder, name = os.path.split(os.fspath(path))
+    name = name.lower()
+    named_404 = name == "404.html" or (name == "index.html" and os.path.basename(folder) == "404")
     try:
         data = _read_head(path)
     except OSError:
@@ -107,7 +107,7 @@ def _clueless(head: bytes) -> bool:
     return not any(clue in low for clue in _CLUES)
 
 
-def _read_head(path: Path) -> bytes:
+def _read_head(path: str | os.PathLike[str]) -> bytes:
     """The file's bytes up to the end of its head (or all of a short file)."""
     with open(path, "rb", buffering=0) as f:  # unbuffered: one read for most heads
         data = f.read(_CHUNK)
