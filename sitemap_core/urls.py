@@ -7,7 +7,7 @@ import string
 from collections.abc import Iterable
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from .validate import MAX_LOC, loc_problem
+from .validate import DEFAULT_PORTS, LONE_PERCENT, MAX_LOC, loc_problem
 
 
 # Characters RFC 3986 allows unencoded in each part ("%" is kept only before two hex digits).
@@ -17,7 +17,6 @@ _QUERY_SAFE = _PATH_SAFE + "?"
 # already RFC 3986-clean, and skips the slower split-and-quote path.
 _URL_CHARS = r"[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*"
 _CLEAN = re.compile(f"{_URL_CHARS}(?:%[0-9A-Fa-f]{{2}}{_URL_CHARS})*")
-_LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 # The common case, checked in one step: a site-relative URL with nothing to encode.
 _PLAIN_RELATIVE = re.compile(r"[A-Za-z0-9\-._~:/?@!$&'()*+,;=]*")
 # What a site-relative URL can hold and still be listed as it is; and the bytes of a
@@ -30,7 +29,6 @@ _CONTROL = re.compile(r"[\x00-\x20\x7f]")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _UNRESERVED = frozenset(string.ascii_letters + string.digits + "-._~")
-_DEFAULT_PORTS = {"http": 80, "https": 443}
 _XML_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&apos;"), ('"', "&quot;"))
 
 
@@ -92,7 +90,7 @@ def quote_path(path: str) -> str:
 
 
 def _quote(text: str, safe: str) -> str:
-    return quote(_LONE_PERCENT.sub("%25", text), safe=safe + "%")
+    return quote(LONE_PERCENT.sub("%25", text), safe=safe + "%")
 
 
 def _quote_normal(text: str, safe: str) -> str:
@@ -130,7 +128,7 @@ def normalize(url: str) -> str:
     scheme, netloc = parts.scheme.lower(), parts.netloc
     if parts.hostname is not None:
         host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-        if parts.port is not None and parts.port != _DEFAULT_PORTS.get(scheme):
+        if parts.port is not None and parts.port != DEFAULT_PORTS.get(scheme):
             host += f":{parts.port}"
         userinfo, at, _ = netloc.rpartition("@")
         netloc = userinfo + at + host

@@ -126,7 +126,8 @@ _URI = re.compile(
 )
 _URI_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%")
-_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")  # a `%` that starts no escape
+DEFAULT_PORTS = {"http": 80, "https": 443}
 # A URL's path, as RFC 3986 appendix B splits it off: after scheme and authority, before
 # the query and the fragment. Any string matches, so it never raises.
 _URL_PATH = re.compile(r"(?:[^:/?#]+:)?(?://[^/?#]*)?([^?#]*)")
@@ -659,7 +660,7 @@ def _loc_problem(url: str) -> tuple[str | None, tuple[str, str, int] | None, int
         if port > 65535:
             return f"has port {port}, above 65535", None, -1, False
     else:
-        port = 443 if scheme == "https" else 80
+        port = DEFAULT_PORTS[scheme]
     start = match.start("path") if match["path"] else -1
     return None, (scheme, match["host"].lower(), port), start, bool(match["fragment"])
 
@@ -676,7 +677,7 @@ def _diagnose(url: str) -> str:
             encoded = "".join(f"%{b:02X}" for b in char.encode("utf-8", "replace"))
             return (f"has {char!r} at position {position + 1}, which a URL may not hold "
                     f"unencoded (percent-encode it: {encoded})")
-    bad = _BAD_PERCENT.search(url)
+    bad = LONE_PERCENT.search(url)
     if bad:
         return f"has a '%' at position {bad.start() + 1} not followed by two hex digits"
     try:
@@ -897,8 +898,7 @@ def _check_scope(files: list[_File], location: str | None, placed: dict[str, str
 
 def _origin_text(origin: tuple[str, str, int]) -> str:
     scheme, host, port = origin
-    default = 443 if scheme == "https" else 80
-    return f"{scheme}://{host}" + ("" if port == default else f":{port}")
+    return f"{scheme}://{host}" + ("" if port == DEFAULT_PORTS[scheme] else f":{port}")
 
 
 def _check_duplicates(files: list[_File], found: _Found) -> None:
