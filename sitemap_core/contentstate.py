@@ -363,6 +363,10 @@ def _parse_xml(data: bytes, where: str) -> Any:
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
                              load_dtd=False, remove_comments=True, remove_pis=True)
     try:
-        return etree.fromstring(data, parser)
+        root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
         raise _SeedError(f"{where} is not well-formed XML ({exc})") from None
+    info = root.getroottree().docinfo
+    if info.internalDTD is not None or info.doctype:
+        raise _SeedError(f"{where} has a DOCTYPE, which sitemaps must not have")
+    return root

@@ -320,6 +320,8 @@ def test_gzipped_seed_and_index_with_local_parts(tmp_path):
     (None, "cannot be read"),
     ("<urlset", "not well-formed"),
     ("<html><body>hi</body></html>", "not a sitemap"),
+    (f'<!DOCTYPE urlset [<!ENTITY e "x">]><urlset {NS}><url><loc>https://example.com/a/</loc>'
+     "<lastmod>2024-01-01</lastmod></url></urlset>", "has a DOCTYPE"),
     (f"<sitemapindex {NS}><sitemap><loc>nowhere.xml</loc></sitemap></sitemapindex>",
      "cannot be read"),
 ])
