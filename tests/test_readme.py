@@ -49,7 +49,11 @@ def test_readme_opens_with_the_two_setup_commands():
 def test_every_core_issue_code_is_explained():
     source = "".join(p.read_text() for p in (Path(__file__).resolve().parents[1]
                                              / "sitemap_core").glob("*.py"))
-    codes = set(re.findall(r'Issue\(\s*"([a-z-]+)"', source))
+    # Issues the core makes, the `url`/`scope` of a URLError, and each validator `add`
+    # (its code is the first string literal passed).
+    codes = set(re.findall(r'\b(?:Issue|_issue|URLError)\(\s*"([a-z-]+)"', source))
+    codes |= set(re.findall(r'(?<!def )\badd\((?:[^"()]|\([^()]*\))*"([a-z-]+)"', source))
+    assert {"url", "scope", "duplicate", "structure", "hreflang"} <= codes
     # Only the Warnings section: the option and lastmod tables name `lastmod`, `git` too.
     warnings = README.split("\n## Warnings\n", 1)[1].split("\n## ", 1)[0]
     table = set(re.findall(r"^\| `([a-z-]+)`", warnings, re.M))
