@@ -17,12 +17,13 @@ _QUERY_SAFE = _PATH_SAFE + "?"
 # already RFC 3986-clean, and skips the slower split-and-quote path.
 _URL_CHARS = r"[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]*"
 _CLEAN = re.compile(f"{_URL_CHARS}(?:%[0-9A-Fa-f]{{2}}{_URL_CHARS})*")
-# The common case, checked in one step: a site-relative URL with nothing to encode.
-_PLAIN_RELATIVE = re.compile(r"[A-Za-z0-9\-._~:/?@!$&'()*+,;=]*")
-# What a site-relative URL can hold and still be listed as it is; and the bytes of a
-# batch of URLs marked for `_special_lines`: `!` for any other byte (non-ASCII included),
-# `/`, `.` and newlines kept, `a` for the rest.
-_PLAIN_CHARS = frozenset(string.ascii_letters + string.digits + "-_~?@!$&'()*+,;=")
+# What a site-relative URL can hold and still be listed as it is, besides `/`, `.` and
+# `:` (each safe only in some places: no dot segment, no scheme).
+_PLAIN_CHARS = string.ascii_letters + string.digits + "-_~?@!$&'()*+,;="
+# The common case, checked in one step once scheme and dot segments are ruled out.
+_PLAIN_RELATIVE = re.compile(f"[{re.escape(_PLAIN_CHARS)}./:]*")
+# The bytes of a batch of URLs marked for `_special_lines`: `!` for any byte but those
+# (non-ASCII and `:` included), `/`, `.` and newlines kept, `a` for the rest.
 _MARKS = bytes(b if chr(b) in "/.\n" else 97 if chr(b) in _PLAIN_CHARS else 33
                for b in range(256))
 _CONTROL = re.compile(r"[\x00-\x20\x7f]")
@@ -86,19 +87,19 @@ def _remove_dot_segments(path: str) -> str:
 def quote_path(path: str) -> str:
     """A file path as a URL path: every character a path may not hold encoded, `%` too
     (a file name's `%` is a character, not an escape)."""
-    return quote(path, safe=_PATH_SAFE)
+    return path.translate(_PATH_ENCODER)
 
 
 def _quote(text: str, safe: str) -> str:
     return quote(LONE_PERCENT.sub("%25", text), safe=safe + "%")
 
 
-def _quote_normal(text: str, safe: str) -> str:
+def _quote_normal(text: str, encoder: _Encoder) -> str:
     """`_quote`, with escapes in their normal form (only escapes given in `text` can need it:
     `quote` writes upper-case escapes and never escapes an unreserved character)."""
     if "%" in text:
-        return _escapes(_quote(text, safe))
-    return text.translate(_PATH_ENCODER if safe is _PATH_SAFE else _QUERY_ENCODER)
+        return _escapes(_quote(text, encoder.safe))
+    return text.translate(encoder)
 
 
 class _Encoder(dict):
@@ -252,9 +253,9 @@ def loc(base_url: str, url: str, scope: str) -> str:
                 absolute = base_url + url.lstrip("/")
             else:
                 path, question, query = url.partition("#")[0].partition("?")
-                absolute = base_url + _quote_normal(path.lstrip("/"), _PATH_SAFE)
+                absolute = base_url + _quote_normal(path.lstrip("/"), _PATH_ENCODER)
                 if question:
-                    absolute += "?" + _quote_normal(query, _QUERY_SAFE)
+                    absolute += "?" + _quote_normal(query, _QUERY_ENCODER)
             if len(absolute) <= MAX_LOC:
                 return absolute
         absolute = normalize(join(base_url, url))
