@@ -112,8 +112,7 @@ class PartWriter:
         self._append(block, 1, size)
         if alternates:
             self._xhtml = True
-        if lastmod_key is not None and (self._newest_key is None or lastmod_key > self._newest_key):
-            self._newest, self._newest_key = lastmod, lastmod_key
+        self._note_newest(lastmod, lastmod_key)
         return True
 
     def add_all(self, entries: list[Entry]) -> list[Entry]:
@@ -167,11 +166,14 @@ class PartWriter:
             self._flush()
 
     def _newest_of(self, entries: list[Entry]) -> None:
-        keys = [key for key in map(_KEY, entries) if key is not None]
-        key = max(keys, default=None)
+        key = max((k for k in map(_KEY, entries) if k is not None), default=None)
+        if key is not None:
+            self._note_newest(next(entry[1] for entry in entries if entry[2] == key), key)
+
+    def _note_newest(self, lastmod: str | None, key: float | None) -> None:
+        """Keep the part's newest lastmod (the index lists it)."""
         if key is not None and (self._newest_key is None or key > self._newest_key):
-            self._newest_key = key
-            self._newest = next(entry[1] for entry in entries if entry[2] == key)
+            self._newest, self._newest_key = lastmod, key
 
     def _flush(self) -> None:
         assert self._body is not None
