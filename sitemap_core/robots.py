@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import codecs
-import re
 from pathlib import Path
 
 from .urls import scope_of
+from .validate import sitemap_value
 from .writer import install, temp_file
 
-_SITEMAP_LINE = re.compile(rb"^[ \t]*sitemap[ \t]*:[ \t]*(\S*)[ \t]*(\r?\n|\r|$)",
-                           re.IGNORECASE | re.MULTILINE)
 _MINIMAL = b"User-agent: *\nAllow: /\n"
 
 
@@ -28,19 +26,20 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> bool:
     except FileNotFoundError:
         old = _MINIMAL
     line = f"Sitemap: {sitemap_url}".encode()
-    own = {(scope_of(sitemap_url) + name).encode() for name in own_names}
+    ours = {sitemap_url} | {scope_of(sitemap_url) + name for name in own_names}
     bom = codecs.BOM_UTF8 if old.startswith(codecs.BOM_UTF8) else b""  # kept, not a line
 
     found = False
-    def replace(match: re.Match[bytes]) -> bytes:
-        nonlocal found
-        if match[1] == line[9:] or match[1] in own:
-            keep = not found
-            found = True
-            return line + match[2] if keep else b""
-        return match[0]
-
-    new = bom + _SITEMAP_LINE.sub(replace, old[len(bom):])
+    kept = [bom]
+    for raw in old[len(bom):].splitlines(keepends=True):
+        text = raw.rstrip(b"\r\n")
+        if sitemap_value(text.decode("utf-8", "replace")) in ours:
+            if not found:  # the first of our lines becomes the current one, the rest go
+                kept.append(line + raw[len(text):])
+                found = True
+            continue
+        kept.append(raw)
+    new = b"".join(kept)
     if not found:
         newline = b"\r\n" if b"\r\n" in new else b"\n"
         if new and not new.endswith((b"\n", b"\r")):

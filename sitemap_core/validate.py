@@ -83,8 +83,8 @@ from lxml import etree
 from .page import ChangeFreq
 from .report import Issue, Level
 
-__all__ = ["validate_files", "validate_set", "validate_robots", "robots_sitemaps", "sitemap_locs",
-           "part_name", "MAX_ENTRIES", "MAX_BYTES"]
+__all__ = ["validate_files", "validate_set", "validate_robots", "robots_sitemaps", "sitemap_value",
+           "sitemap_locs", "part_name", "MAX_ENTRIES", "MAX_BYTES"]
 
 MAX_ENTRIES = 50_000
 MAX_BYTES = 52_428_800
@@ -210,10 +210,9 @@ def robots_sitemaps(path: Path) -> tuple[list[str], list[Issue]]:
     seen: dict[str, int] = {}  # valid URL -> its first line
     named: dict[str, None] = {}
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
-        match = _ROBOTS_SITEMAP.fullmatch(line.split("#", 1)[0] if " #" in line else line)
-        if not match:
+        url = sitemap_value(line)
+        if url is None:
             continue
-        url = match[1]
         if url:
             named.setdefault(url)
         where = f"{name}:{number}"
@@ -227,6 +226,13 @@ def robots_sitemaps(path: Path) -> tuple[list[str], list[Issue]]:
         else:
             seen[url] = number
     return list(named), issues
+
+
+def sitemap_value(line: str) -> str | None:
+    """The value of a robots.txt `Sitemap:` line (a trailing ` # comment` dropped), None
+    for any other line."""
+    match = _ROBOTS_SITEMAP.fullmatch(line.split("#", 1)[0] if " #" in line else line)
+    return match[1] if match else None
 
 
 def sitemap_locs(path: Path) -> tuple[str | None, list[str]]:
