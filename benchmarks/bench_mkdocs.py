@@ -18,7 +18,7 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from harness import make_repo, report, size_option, time_calls, urls_written
+from harness import make_repo, report, size_option, time_builds, time_calls
 from sitemap_mkdocs.plugin import SitemapPlugin
 
 SECTION_SIZE = 50
@@ -56,8 +56,9 @@ def make_site(root: Path, files: dict[str, str]) -> None:
         encoding="utf-8")
 
 
-def run_build(root: Path, plugins: list[str], site_dir: Path) -> float:
-    """One `mkdocs build` in this process; its seconds."""
+def run_build(root: Path, site_dir: Path, plugin: bool) -> float:
+    """One `mkdocs build` in this process, with or without the plugin; its seconds."""
+    plugins = ["search", "sitemap-suite"] if plugin else ["search"]
     cfg = load_config(config_file=str(root / "mkdocs.yml"), plugins=plugins,
                       site_dir=str(site_dir))
     cfg.plugins.on_startup(command="build", dirty=False)
@@ -79,11 +80,7 @@ def main() -> None:
         make_site(work / "warm", sources(3))
         make_site(work / "site", sources(pages))
         made = time.perf_counter() - start
-        run_build(work / "warm", ["search", "sitemap-suite"], work / "warm-out")  # imports
-        spent.clear()
-        without = run_build(work / "site", ["search"], work / "without")
-        with_plugin = run_build(work / "site", ["search", "sitemap-suite"], work / "with")
-        urls = urls_written(work / "with" / "sitemap.xml")
+        without, with_plugin, urls = time_builds(spent, run_build, work)
     print(f"site: {pages} pages in {-(-pages // SECTION_SIZE)} sections, "
           f"{len(sources(pages))} commits (made in {made:.1f} s); {urls} URLs")
     report("mkdocs", "plugin", spent, without, with_plugin, urls)

@@ -21,7 +21,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 import sitemap_sphinx
-from harness import make_repo, report, size_option, time_calls, urls_written
+from harness import make_repo, report, size_option, time_builds, time_calls
 
 SECTION_SIZE = 50
 HANDLERS = ("_write_sitemap",)  # every function sitemap_sphinx.setup() connects
@@ -58,8 +58,11 @@ def sources(pages: int) -> dict[str, str]:
     return files
 
 
-def run_build(docs: Path, out: Path, extensions: list[str]) -> float:
-    """One fresh html build in this process; its seconds. Warnings end the run."""
+def run_build(root: Path, out: Path, extension: bool) -> float:
+    """One fresh html build of `root/docs` in this process, with or without the extension;
+    its seconds. Warnings end the run."""
+    docs = root / "docs"
+    extensions = ["sitemap_sphinx"] if extension else []
     warnings = io.StringIO()
     start = time.perf_counter()
     with patch_docutils(docs), docutils_namespace():  # as sphinx-build does, once per build
@@ -83,11 +86,7 @@ def main() -> None:
         files = sources(pages)
         make_repo(work / "site", files)
         made = time.perf_counter() - start
-        run_build(work / "warm/docs", work / "warm-out", ["sitemap_sphinx"])  # imports, theme
-        spent.clear()
-        without = run_build(work / "site/docs", work / "without", [])
-        with_ext = run_build(work / "site/docs", work / "with", ["sitemap_sphinx"])
-        urls = urls_written(work / "with/html/sitemap.xml")
+        without, with_ext, urls = time_builds(spent, run_build, work, "html/sitemap.xml")
     print(f"project: {pages} documents in {-(-pages // SECTION_SIZE)} sections, "
           f"{len(files)} commits (made in {made:.1f} s); {urls} URLs")
     report("sphinx", "extension", spent, without, with_ext, urls,

@@ -1,5 +1,6 @@
 """What the benchmarks share: the size option, a dated repository made fast, hook timers,
-the URL count of the sitemap written, the report.
+the warm-up and the builds without and with the plugin, the URL count of the sitemap
+written, the report.
 
 A plugin's cost is the time spent inside its own hooks, timed in-process (whole builds
 vary 10-25% on these machines), reported per 1,000 URLs and as a share of the build.
@@ -81,6 +82,25 @@ def time_calls(owner: Any, names: Iterable[str]) -> Counter[str]:
         setattr(owner, name, timed(name, getattr(owner, name)))
     gc.callbacks.append(pause)
     return spent
+
+
+def time_builds(spent: Counter[str], build: Callable[[Path, Path, bool], float],
+                work: Path, sitemap: str = "sitemap.xml") -> tuple[float, float, int]:
+    """Warm up, then time the site without and with the plugin; both times and the URLs.
+
+    `build(site, out, plugin)` builds one site into `out` and returns its seconds. The
+    small site `work/warm` is built first with the plugin (imports, templates, caches),
+    then `work/site` into `work/without` and `work/with`; the hook times in `spent` count
+    from there, and must stay empty through the build without the plugin. The URL count
+    is that of `work/with/<sitemap>`.
+    """
+    build(work / "warm", work / "warm-out", True)
+    spent.clear()
+    without = build(work / "site", work / "without", False)
+    if spent:
+        raise SystemExit("the plugin ran in the build without it")
+    with_plugin = build(work / "site", work / "with", True)
+    return without, with_plugin, urls_written(work / "with" / sitemap)
 
 
 def urls_written(path: Path) -> int:
