@@ -20,9 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from sitemap_core.gitdates import GitDates  # noqa: E402
+from sitemap_core.gitdates import GitDates
 
 START = 1_577_872_800  # 2020-01-01T10:00:00Z
 ZONES = ("+0000", "+0200", "-0500", "+0530", "-0930")

@@ -18,9 +18,8 @@ from pathlib import Path
 from typing import IO
 
 from .urls import escape
+from .validate import SITEMAP_NS, XHTML_NS
 
-SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
-XHTML_NS = "http://www.w3.org/1999/xhtml"
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 _BATCH = 2000
 
