@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .writer import SITEMAP_NS, XML_DECLARATION
+from .validate import MAX_ENTRIES, SITEMAP_NS
+from .writer import XML_DECLARATION
 
-MAX_SITEMAPS = 50_000  # entries one index may list; the caller splits no further
+MAX_SITEMAPS = MAX_ENTRIES  # an index lists at most 50,000 sitemaps, as the checker counts
 
 
 def render(entries: Iterable[tuple[str, str | None]], indent: int = 0) -> str:
