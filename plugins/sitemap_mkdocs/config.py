@@ -1,7 +1,8 @@
 """The plugin's options in mkdocs.yml: the suite's shared names, typed the MkDocs way.
 
-MkDocs checks the types (a wrong one is a normal config error); the core checks the
-values (`settings_from_options`). The one MkDocs-specific default is `gzip: also`,
+MkDocs checks the types (a wrong one is a normal config error); the core gives the
+defaults (`OPTIONS`) and checks the values (`settings_from_options`). The one
+MkDocs-specific default is `gzip: also`,
 because MkDocs itself always wrote `sitemap.xml.gz` beside `sitemap.xml`.
 """
 
@@ -16,14 +17,16 @@ from sitemap_core.options import (
     FORMATS,
     GZIP_MODES,
     LASTMOD_SOURCES,
-    MAX_BYTES,
-    MAX_URLS,
+    OPTIONS,
     URL_ERROR_MODES,
     VALIDATE_MODES,
 )
 
 MKDOCS_DEFAULTS = {"gzip": "also"}
 """Options whose MkDocs default differs from the suite's."""
+
+_DEFAULT = {option.name: option.default for option in OPTIONS} | MKDOCS_DEFAULTS
+"""Each option's default, as the core's option table gives it (bar `MKDOCS_DEFAULTS`)."""
 
 
 class _Word(c.Choice[str]):
@@ -47,24 +50,24 @@ class _Word(c.Choice[str]):
 class SitemapConfig(base.Config):
     """`plugins: [sitemap-suite: {...}]`: every name in `sitemap_core.options.OPTIONS`."""
 
-    filename = c.Type(str, default="sitemap.xml")
-    formats = c.ListOfItems(c.Choice(FORMATS), default=["xml"])
-    gzip = _Word(GZIP_MODES, default=MKDOCS_DEFAULTS["gzip"], false="no", true="also")
-    gzip_level = c.Type(int, default=6)
-    lastmod = c.Choice(LASTMOD_SOURCES, default="auto")
-    timezone = c.Type(str, default="")
-    exclude = c.ListOfItems(c.Type(str), default=[])
-    exclude_regex = c.ListOfItems(c.Type(str), default=[])
-    rules = c.ListOfItems(c.Type(dict), default=[])
-    changefreq = c.Type(str, default="")
-    priority = c.Optional(c.Type((int, float)))
-    extra_urls = c.ListOfItems(c.Type(str), default=[])
-    robots_txt = c.Type(bool, default=True)
+    filename = c.Type(str, default=_DEFAULT["filename"])
+    formats = c.ListOfItems(c.Choice(FORMATS), default=_DEFAULT["formats"])
+    gzip = _Word(GZIP_MODES, default=_DEFAULT["gzip"], false="no", true="also")
+    gzip_level = c.Type(int, default=_DEFAULT["gzip_level"])
+    lastmod = c.Choice(LASTMOD_SOURCES, default=_DEFAULT["lastmod"])
+    timezone = c.Type(str, default=_DEFAULT["timezone"])
+    exclude = c.ListOfItems(c.Type(str), default=_DEFAULT["exclude"])
+    exclude_regex = c.ListOfItems(c.Type(str), default=_DEFAULT["exclude_regex"])
+    rules = c.ListOfItems(c.Type(dict), default=_DEFAULT["rules"])
+    changefreq = c.Type(str, default=_DEFAULT["changefreq"])
+    priority = c.Optional(c.Type((int, float)))  # default None: unset
+    extra_urls = c.ListOfItems(c.Type(str), default=_DEFAULT["extra_urls"])
+    robots_txt = c.Type(bool, default=_DEFAULT["robots_txt"])
     # `validate` would hide `Config.validate()`; MkDocs drops the trailing underscore.
-    validate_ = _Word(VALIDATE_MODES, default="warn", false="off")
-    invalid_urls = c.Choice(URL_ERROR_MODES, default="warn")
-    max_urls = c.Type(int, default=MAX_URLS)
-    max_bytes = c.Type(int, default=MAX_BYTES)
-    cache_dir = c.Type(str, default=".sitemap-cache")
-    seed_sitemap = c.Type(str, default="")
-    indent = c.Type(int, default=0)
+    validate_ = _Word(VALIDATE_MODES, default=_DEFAULT["validate"], false="off")
+    invalid_urls = c.Choice(URL_ERROR_MODES, default=_DEFAULT["invalid_urls"])
+    max_urls = c.Type(int, default=_DEFAULT["max_urls"])
+    max_bytes = c.Type(int, default=_DEFAULT["max_bytes"])
+    cache_dir = c.Type(str, default=_DEFAULT["cache_dir"])
+    seed_sitemap = c.Type(str, default=_DEFAULT["seed_sitemap"])
+    indent = c.Type(int, default=_DEFAULT["indent"])
