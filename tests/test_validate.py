@@ -225,9 +225,13 @@ def test_duplicate_names_first_place(tmp_path: Path) -> None:
 
 # -- values, cross-checked with the official schema -----------------------------------
 
+def _one_field(field: str, value: str) -> str:
+    """A urlset of one URL whose `field` holds `value`."""
+    return urlset(url("https://example.com/docs/", f"<{field}>{value}</{field}>"))
+
+
 def _schema_accepts(field: str, value: str) -> bool:
-    doc = urlset(url("https://example.com/docs/", f"<{field}>{value}</{field}>"))
-    return schema("urlset").validate(etree.fromstring(doc.encode()))
+    return schema("urlset").validate(etree.fromstring(_one_field(field, value).encode()))
 
 
 @pytest.mark.parametrize("value, level", [
@@ -252,8 +256,7 @@ def _schema_accepts(field: str, value: str) -> bool:
     ("", "error"),
 ])
 def test_lastmod_values(tmp_path: Path, value: str, level: str | None) -> None:
-    issues = check(tmp_path, "s.xml", urlset(url("https://example.com/docs/",
-                                                 f"<lastmod>{value}</lastmod>")))
+    issues = check(tmp_path, "s.xml", _one_field("lastmod", value))
     assert [(i.code, i.level) for i in issues] == ([] if level is None else [("lastmod", level)])
     if level is None:
         assert _schema_accepts("lastmod", value)
@@ -261,28 +264,21 @@ def test_lastmod_values(tmp_path: Path, value: str, level: str | None) -> None:
         assert not _schema_accepts("lastmod", value)
 
 
-@pytest.mark.parametrize("value, ok", [
-    ("0.0", True), ("1.0", True), ("1", True), ("0", True), (".5", True), ("1.", True),
-    ("+0.5", True), ("-0.0", True), ("1.000", True), (" 0.3 ", True),
-    ("1.01", False), ("-0.1", False), ("5e-1", False), ("NaN", False), ("", False),
-    ("0,5", False),
+@pytest.mark.parametrize("field, value, ok", [
+    *(("priority", value, ok) for value, ok in [
+        ("0.0", True), ("1.0", True), ("1", True), ("0", True), (".5", True), ("1.", True),
+        ("+0.5", True), ("-0.0", True), ("1.000", True), (" 0.3 ", True),
+        ("1.01", False), ("-0.1", False), ("5e-1", False), ("NaN", False), ("", False),
+        ("0,5", False)]),
+    *(("changefreq", value, ok) for value, ok in [
+        ("always", True), ("never", True), ("weekly", True),
+        ("Weekly", False), (" weekly", False), ("fortnightly", False), ("", False)]),
 ])
-def test_priority_values_agree_with_schema(tmp_path: Path, value: str, ok: bool) -> None:
-    issues = check(tmp_path, "s.xml", urlset(url("https://example.com/docs/",
-                                                 f"<priority>{value}</priority>")))
-    assert codes(issues) == (set() if ok else {"priority"})
-    assert _schema_accepts("priority", value) == ok
-
-
-@pytest.mark.parametrize("value, ok", [
-    ("always", True), ("never", True), ("weekly", True),
-    ("Weekly", False), (" weekly", False), ("fortnightly", False), ("", False),
-])
-def test_changefreq_values_agree_with_schema(tmp_path: Path, value: str, ok: bool) -> None:
-    issues = check(tmp_path, "s.xml", urlset(url("https://example.com/docs/",
-                                                 f"<changefreq>{value}</changefreq>")))
-    assert codes(issues) == (set() if ok else {"changefreq"})
-    assert _schema_accepts("changefreq", value) == ok
+def test_priority_and_changefreq_values_agree_with_schema(tmp_path: Path, field: str,
+                                                          value: str, ok: bool) -> None:
+    issues = check(tmp_path, "s.xml", _one_field(field, value))
+    assert codes(issues) == (set() if ok else {field})
+    assert _schema_accepts(field, value) == ok
 
 
 @pytest.mark.parametrize("tag, ok", [
