@@ -54,8 +54,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         config.theme.static_templates.discard("sitemap.xml")
         self._settings, self._preview, self._files, self._meta = None, False, None, {}
         if not config.site_url:
-            log.warning("[base-url] mkdocs.yml (site_url): no sitemap written: set `site_url` "
-                        "to the address the site is published at (sitemaps need absolute URLs)")
+            self._report([Issue("base-url", "", "site_url", (
+                "no sitemap written: set `site_url` to the address the site is published at "
+                "(sitemaps need absolute URLs)"))])
             return config
         self._preview = _on_dev_server(config)
         root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
