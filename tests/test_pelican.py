@@ -115,6 +115,13 @@ def example(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build(make_site(root), root / "out")
 
 
+@pytest.fixture(scope="module")
+def txt_example(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example site with `SITEMAP = {"format": "txt"}`, built once."""
+    root = tmp_path_factory.mktemp("txt")
+    return build(make_site(root), root / "out", SITEMAP={"format": "txt"})
+
+
 # -- the example site as shipped ----------------------------------------------------------
 
 def test_exact_url_set(example: Path) -> None:
@@ -253,8 +260,8 @@ def test_escaped_slug_is_well_formed_xml(example: Path) -> None:
 
 # -- options ------------------------------------------------------------------------------
 
-def test_format_txt(tmp_path: Path) -> None:
-    out = build(make_site(tmp_path), tmp_path / "out", SITEMAP={"format": "txt"})
+def test_format_txt(txt_example: Path) -> None:
+    out = txt_example
     checked(out, BASE, "sitemap.txt")
     lines = (out / "sitemap.txt").read_text(encoding="utf-8").splitlines()
     plain = {u for u in EXPECTED | {BASE + "authors.html"} if "&" not in u}
@@ -264,9 +271,8 @@ def test_format_txt(tmp_path: Path) -> None:
     assert f"Sitemap: {BASE}sitemap.txt" in (out / "robots.txt").read_text(encoding="utf-8")
 
 
-def test_txt_urls_are_not_xml_escaped(tmp_path: Path) -> None:
-    out = build(make_site(tmp_path), tmp_path / "out", SITEMAP={"format": "txt"})
-    lines = (out / "sitemap.txt").read_text(encoding="utf-8").splitlines()
+def test_txt_urls_are_not_xml_escaped(txt_example: Path) -> None:
+    lines = (txt_example / "sitemap.txt").read_text(encoding="utf-8").splitlines()
     assert BASE + "caf%C3%A9-&-cr%C3%A8me.html" in lines
 
 
