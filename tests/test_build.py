@@ -147,6 +147,8 @@ def test_duplicates_are_dropped(tmp_path):
     result = write_sitemaps([Page(url="a/"), Page(url=BASE + "a/"), Page(url="/a/")],
                             tmp_path, settings())
     assert result.urls == 1
+    written = parse(tmp_path / "sitemap.xml").getroot().iterfind("sm:url/sm:loc", NS)
+    assert [loc.text for loc in written] == [BASE + "a/"]
 
 
 def mixed_stream(n):
