@@ -6,7 +6,6 @@ import datetime as dt
 import os
 from dataclasses import dataclass
 from enum import StrEnum
-from pathlib import Path
 from typing import Any, Mapping, NamedTuple
 
 from .report import Issue
