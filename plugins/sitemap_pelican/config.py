@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -35,7 +35,7 @@ class SiteConfig:
     """The core settings, plus the per-type defaults only Pelican has."""
 
     settings: Settings
-    by_type: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    by_type: Mapping[str, Mapping[str, Any]]  # every one of TYPES, maybe empty
 
 
 def load(pelican_settings: Mapping[str, Any]) -> tuple[SiteConfig | None, list[Issue]]:
