@@ -1,4 +1,4 @@
-"""read_page: noindex, canonical, redirect, 404, title and lang from a built page's head."""
+"""read_page: noindex, canonical, redirect and 404 (by title or file name) from a built page."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from sitemap_core.htmlhead import PageFacts, read_page
 URL = "https://example.com/docs/guide/"
 
 
-def _page(tmp_path: Path, head: str, body: str = "<p>Body text.</p>", name: str = "index.html",
-          lang: str = ' lang="en"') -> Path:
+def _page(tmp_path: Path, head: str, body: str = "<p>Body text.</p>",
+          name: str = "index.html") -> Path:
     path = tmp_path / name
-    path.write_text(f"<!doctype html>\n<html{lang}>\n<head>\n<meta charset=\"utf-8\">\n{head}\n"
-                    f"</head>\n<body>\n{body}\n</body>\n</html>\n", encoding="utf-8")
+    path.write_text('<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+                    f"{head}\n</head>\n<body>\n{body}\n</body>\n</html>\n", encoding="utf-8")
     return path
 
 
