@@ -89,7 +89,7 @@ class GitDates:
             issues.append(_fallback(path, problem, "for files it has no date for"))
         return cls(root, dates, committed, shallow), issues
 
-    def date_of(self, path: Path) -> dt.datetime | None:
+    def date_of(self, path: str | os.PathLike[str]) -> dt.datetime | None:
         """The committer date (with its offset) of the last commit that changed `path`.
 
         Files with uncommitted changes, and files in the work tree that git does not
@@ -108,9 +108,9 @@ class GitDates:
         if rel in self._committed:
             stamp = self._dates.get(rel)
             return dt.datetime.fromisoformat(stamp) if stamp else None
-        return file_mtime(Path(real))
+        return file_mtime(real)
 
-    def _real(self, path: Path) -> str:
+    def _real(self, path: str | os.PathLike[str]) -> str:
         """`Path(path).resolve()`, with each folder resolved once."""
         text = os.fspath(path)
         if ".." in text and ".." in Path(text).parts:  # symlinks first, then "..": as resolve()

@@ -91,7 +91,7 @@ class LastmodSources:
         if mode == "build":
             return self.s.build_time, "build"
         if mode in ("auto", "git") and page.sources:
-            git = self._git_dates(Path(page.sources[0]))
+            git = self._git_dates(page.sources[0])
             if git is not None:
                 dates = [d for d in map(git.date_of, page.sources) if d is not None]
                 if dates:
@@ -108,9 +108,9 @@ class LastmodSources:
                 return max(stamps), "mtime"
         return None, ""
 
-    def _git_dates(self, source: Path) -> GitDates | None:
-        if self._git is False:
-            git, found = GitDates.load(source.parent)
+    def _git_dates(self, source: StrPath) -> GitDates | None:
+        if self._git is False:  # a Path only once, not per page
+            git, found = GitDates.load(Path(source).parent)
             if self.s.lastmod == "auto":
                 # Outside a repository "auto" quietly moves on; a shallow one is worth a word.
                 found = [i for i in found if i.code != "git"]
