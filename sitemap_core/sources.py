@@ -98,8 +98,7 @@ class LastmodSources:
                     return max(dates), "git"
         if mode in ("auto", "content", "git") and built and page.output is not None:
             state = self._content_state()
-            digest = _digest(page.output) if state is not None else None
-            if state is not None and digest is not None:
+            if state is not None and (digest := _digest(page.output)) is not None:
                 return state.lastmod(loc, digest, self.s.build_time), "content"
         if mode in ("mtime", "git", "content"):
             files = (*page.sources, *([page.output] if page.output else []))
