@@ -166,9 +166,12 @@ def validate(targets: tuple[str, ...], strict: bool, as_json: bool) -> None:
     sys.exit(1 if errors else 0)
 
 
-def _set_for(path: Path) -> list[Path]:
-    """A sitemap file and, when it is an index, the files it lists that exist beside it."""
-    kind, locs = sitemap_locs(path)
+def _set_for(path: Path, read: tuple[str | None, list[str]] | None = None) -> list[Path]:
+    """A sitemap file and, when it is an index, the files it lists that exist beside it.
+
+    `read` is what `sitemap_locs` says of `path`, when the caller has it already.
+    """
+    kind, locs = read if read is not None else sitemap_locs(path)
     paths = [path]
     if kind == "sitemapindex":
         for loc in locs:
@@ -177,6 +180,13 @@ def _set_for(path: Path) -> list[Path]:
             if name and sibling.is_file() and sibling not in paths:
                 paths.append(sibling)
     return paths
+
+
+def _kind_and_parts(path: Path) -> tuple[str | None, list[str]]:
+    """`sitemap_locs`, keeping an index's entries only: a urlset's URLs are not needed
+    to find the set, and are read again when the set is checked."""
+    kind, locs = sitemap_locs(path)
+    return kind, locs if kind == "sitemapindex" else []
 
 
 def _split(url: str) -> SplitResult:
@@ -221,12 +231,12 @@ def _check_folder(folder: Path, checked: _Checked) -> None:
     taken = {p.resolve() for paths, _ in sets for p in paths}
     candidates = sorted({p for pattern in _SITEMAP_GLOBS for p in folder.glob(pattern)
                          if p.is_file() and p.resolve() not in taken})
-    kinds = {p: sitemap_locs(p)[0] for p in candidates}
-    for path in [p for p in candidates if kinds[p] == "sitemapindex"] + [
-            p for p in candidates if kinds[p] != "sitemapindex"]:
+    read = {p: _kind_and_parts(p) for p in candidates}  # each file parsed once here
+    # Indexes first, so that their parts join their set.
+    for path in sorted(candidates, key=lambda p: read[p][0] != "sitemapindex"):
         if path.resolve() in taken:
             continue
-        paths = _set_for(path)
+        paths = _set_for(path, read[path])
         taken.update(p.resolve() for p in paths)
         sets.append((paths, base + path.name if base else None))
     if not sets:
