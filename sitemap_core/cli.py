@@ -24,6 +24,7 @@ problem. Codes are those of `validate` (see its table) and of the core, plus:
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import os
 import re
@@ -299,7 +300,7 @@ def _url_file(folder: Path, rel_path: str) -> Path | None:
 def _guess_base(folder: Path, locs: Iterable[str]) -> str | None:
     """The URL of the folder's root: the URL folder under which most listed URLs map to
     files (the common folder of all URLs, or one of its parents)."""
-    sample = list(locs)[:2000]
+    sample = list(itertools.islice(locs, 2000))
     if not sample:
         return None
     origins = Counter(f"{parts.scheme}://{parts.netloc}" for parts in map(_split, sample))
