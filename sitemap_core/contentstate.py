@@ -350,12 +350,11 @@ def _child_text(element: Any, name: str) -> str:
 
 def _child_location(index: str, loc: str) -> str:
     """A sitemap an index lists: next to a local index if a file of that name is there."""
-    if not is_url(index):
-        name = part_name(loc)
-        local = Path(index).parent / name
-        if name and local.is_file():
-            return str(local)
-    return urllib.parse.urljoin(index, loc) if is_url(index) else loc
+    if is_url(index):
+        return urllib.parse.urljoin(index, loc)
+    name = part_name(loc)
+    local = Path(index).parent / name
+    return str(local) if name and local.is_file() else loc
 
 
 def _parse_xml(data: bytes, where: str) -> Any:
