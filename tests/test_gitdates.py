@@ -77,21 +77,20 @@ def history(git_repo):
     return _history(git_repo)
 
 
-def test_every_file_gets_the_date_git_log_gives_it(history):
-    dates, issues = GitDates.load(history.root / "docs")
+@pytest.mark.parametrize(("merges", "start"), [
+    (gitdates._MERGES, "docs"),
+    # git older than 2.31 spells separate merge diffs `-m`: an unknown --diff-merges value
+    # fails as an old git fails on the option itself.
+    (("--diff-merges=from-the-future", "-m"), "."),
+], ids=["diff-merges", "git-before-2.31"])
+def test_every_file_gets_the_date_git_log_gives_it(history, monkeypatch, merges, start):
+    monkeypatch.setattr(gitdates, "_MERGES", merges)
+    dates, issues = GitDates.load(history.root / start)
     assert issues == []
     assert dates is not None and dates.shallow is False
     got = {rel: dates.date_of(history.root / rel).isoformat() for rel in EXPECTED}
     assert got == EXPECTED
     assert {rel: history.last_date(rel) for rel in EXPECTED} == EXPECTED
-
-
-def test_git_older_than_2_31_spells_separate_merge_diffs_m(history, monkeypatch):
-    # An unknown --diff-merges value fails as an old git fails on the option itself.
-    monkeypatch.setattr(gitdates, "_MERGES", ("--diff-merges=from-the-future", "-m"))
-    dates, issues = GitDates.load(history.root)
-    assert issues == []
-    assert {rel: dates.date_of(history.root / rel).isoformat() for rel in EXPECTED} == EXPECTED
 
 
 def test_dates_keep_the_committer_offset(history):
