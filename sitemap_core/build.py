@@ -57,11 +57,10 @@ class _Run:
     # -- the stream -------------------------------------------------------------------
 
     def run(self, pages: Iterable[Page]) -> Result:
-        try:
-            urls.check(urls.encode(self.base), self.base)
-        except urls.URLError as exc:
-            self.issues.append(Issue("base-url", "", "base_url", f"no sitemap written: {exc}",
-                                     "error"))
+        problem = urls.base_url_problem(self.base)
+        if problem:
+            self.issues.append(Issue("base-url", "", "base_url",
+                                     f"no sitemap written: {problem}", "error"))
             return Result(issues=tuple(self.issues))
         try:
             files, count = self._write(pages)

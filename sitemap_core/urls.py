@@ -183,6 +183,20 @@ def check(url: str, scope: str) -> None:
         raise URLError("scope", f"{url} is outside the sitemap's scope {scope}")
 
 
+def base_url_problem(base_url: str) -> str | None:
+    """Why `base_url` cannot be a site's base URL (the prefix of every `<loc>`), in words
+    that name it; None when it is an absolute http(s) URL the protocol accepts."""
+    if not base_url:
+        return "no base URL is set"
+    try:
+        check(encode(base_url), base_url)
+    except URLError as exc:
+        return str(exc)
+    except (ValueError, UnicodeError) as exc:
+        return f"{base_url!r} is not a valid URL ({exc})"
+    return None
+
+
 def _normal_prefix(url: str, scope: str) -> bool:
     """`url` is under `scope` once both are normalised (host case, a default port...)."""
     try:

@@ -91,3 +91,16 @@ def test_loc_writes_absolute_urls_in_normal_form():
         "https://h/docs/a~")
     assert urls.loc("https://h/docs/", "x%c3%a9 y", "https://h/docs/") == (
         "https://h/docs/x%C3%A9%20y")
+
+
+@pytest.mark.parametrize(("base", "problem"), [
+    ("https://example.org/docs/", None),
+    ("http://example.org:8000/", None),
+    ("", "no base URL is set"),
+    ("docs/", "not an absolute http(s) URL"),
+    ("ftp://example.org/", "not an absolute http(s) URL"),
+    ("https://example.org:99999/", "port 99999"),
+])
+def test_base_url_problem(base, problem):
+    found = urls.base_url_problem(base)
+    assert found is None if problem is None else problem in found

@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from sitemap_core.options import Settings, parse_changefreq, parse_priority, settings_from_options
 from sitemap_core.report import Issue
+from sitemap_core.urls import base_url_problem
 
 TYPES = ("articles", "indexes", "pages")
 
@@ -41,11 +41,11 @@ class SiteConfig:
 def load(pelican_settings: Mapping[str, Any]) -> tuple[SiteConfig | None, list[Issue]]:
     """Check `SITEURL` and `SITEMAP`; None (and a warning) when no sitemap can be written."""
     siteurl = pelican_settings.get("SITEURL") or ""
-    parts = urlsplit(siteurl)
-    if not (parts.scheme and parts.netloc):
+    problem = base_url_problem(siteurl)
+    if problem:
         return None, [Issue("base-url", "", "SITEURL",
-                            f"SITEURL {siteurl!r} is not an absolute URL (like "
-                            "https://example.org); a sitemap needs one: no sitemap written")]
+                            f"SITEURL: {problem}; a sitemap needs an absolute URL (like "
+                            "https://example.org): no sitemap written")]
     raw = pelican_settings.get("SITEMAP") or {}
     issues: list[Issue] = []
     if not isinstance(raw, Mapping):
