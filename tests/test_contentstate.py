@@ -96,7 +96,7 @@ def test_digest_is_16_bytes_and_deterministic():
         input=page, capture_output=True, check=True,
         env={**os.environ, "PYTHONHASHSEED": "12345"})
     assert bytes.fromhex(other.stdout.decode()) == content_digest(page)
-    assert content_digest(b"") == content_digest(b"")
+    assert len(content_digest(b"")) == 16  # an empty page too
 
 
 @pytest.mark.parametrize("make", [sphinx_like, mkdocs_like])
