@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import itertools
 import os
-from operator import itemgetter
 from collections.abc import Iterable, Iterator
+from operator import itemgetter
 from pathlib import Path
-from urllib.parse import unquote
 
 from . import index, robots, rules, urls
 from .dedupe import SeenURLs
@@ -158,7 +157,7 @@ class _Run:
                 self._issue(exc.code, page, "url", f"left out: {exc}", url_level)
                 continue
             if filtering or ruling:
-                path = unquote(loc[len(base):]) if loc.startswith(base) else loc
+                path = urls.site_path(loc, base)
                 if filtering and rules.excluded(path, loc, s):
                     continue
             facts = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterable
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from .validate import DEFAULT_PORTS, LONE_PERCENT, MAX_LOC, loc_problem
 
@@ -167,6 +167,14 @@ def folder_url(url: str) -> str:
         if url == index or url.endswith("/" + index):
             return url[: -len(index)]
     return url
+
+
+def site_path(url: str, base_url: str = "") -> str:
+    """The site-relative path `exclude` globs and `rules` match: percent-decoded, without
+    `base_url` (a URL not under it is returned as it is)."""
+    if not base_url:
+        return unquote(url)
+    return unquote(url[len(base_url):]) if url.startswith(base_url) else url
 
 
 def scope_of(location: str) -> str:

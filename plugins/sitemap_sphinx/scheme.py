@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote
 
 from sphinx.config import Config
 
 from sitemap_core import Alternate, Issue
 from sitemap_core.page import hreflang
+from sitemap_core.urls import site_path
 
 LINK = "{link}"
 
@@ -39,11 +39,11 @@ class Scheme:
 
     def pattern(self, glob: str) -> str:
         """A sphinx-sitemap exclude glob on the link, as a glob on the site-relative path."""
-        return unquote(self.url(glob))
+        return site_path(self.url(glob))
 
     def missing_from(self, out_dir: Path) -> str | None:
         """The prefix, if the output has no such folder (so the URLs are not its files)."""
-        if self.prefix and not (out_dir / unquote(self.prefix)).is_dir():
+        if self.prefix and not (out_dir / site_path(self.prefix)).is_dir():
             return self.prefix
         return None
 
