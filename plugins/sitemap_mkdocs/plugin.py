@@ -10,6 +10,7 @@ so not offered), with its front matter: `sitemap: false`, or `sitemap:` with `ex
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -132,8 +133,8 @@ def _page(file: File, meta: Mapping[str, Any], overrides: dict[str, Any],
     return Page(
         url=file.page.url,  # type: ignore[union-attr]  # MkDocs made a Page for every built file
         lastmod=lastmod,
-        sources=(Path(file.abs_src_path),) if file.abs_src_path else (),
-        output=site_dir / file.dest_path,
+        sources=(file.abs_src_path,) if file.abs_src_path else (),
+        output=os.path.join(site_dir, file.dest_path),
         name=file.src_uri,
         **overrides,
     )
