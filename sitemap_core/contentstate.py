@@ -23,7 +23,7 @@ from lxml import etree
 from . import lastmod
 from .fetch import FetchError, fetch, is_url
 from .report import Issue
-from .validate import part_name
+from .validate import SAFE_XML, has_doctype, part_name
 from .writer import install, temp_file
 
 STATE_FILE = "content-state.json"
@@ -359,13 +359,11 @@ def _child_location(index: str, loc: str) -> str:
 
 def _parse_xml(data: bytes, where: str) -> Any:
     """The root element, read as `validate` reads sitemaps: no entities, DTD or network."""
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
-                             load_dtd=False, remove_comments=True, remove_pis=True)
+    parser = etree.XMLParser(**SAFE_XML)
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
         raise _SeedError(f"{where} is not well-formed XML ({exc})") from None
-    info = root.getroottree().docinfo
-    if info.internalDTD is not None or info.doctype:
+    if has_doctype(root):
         raise _SeedError(f"{where} has a DOCTYPE, which sitemaps must not have")
     return root

@@ -368,8 +368,9 @@ def _read_file(path: Path, number: int, found: _Found) -> _File:
 
 # -- XML ------------------------------------------------------------------------------
 
-_SAFE = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-             remove_comments=True, remove_pis=True)
+# How every sitemap is parsed: no entities, DTD, network or huge trees.
+SAFE_XML = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+                remove_comments=True, remove_pis=True)
 
 
 def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
@@ -379,7 +380,7 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
     one event per entry; each is checked with its children, then dropped from the tree.
     """
     etree.clear_error_log()  # so the first logged error is this file's
-    sniff = etree.XMLPullParser(events=("start",), **_SAFE)
+    sniff = etree.XMLPullParser(events=("start",), **SAFE_XML)
     held: list[bytes] = []
     check: _XmlCheck | None = None
     parser: etree.XMLPullParser | None = None
@@ -398,7 +399,7 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
                     check = _XmlCheck.start(elem, info, add)
                     if check is None:
                         return
-                    parser = etree.XMLPullParser(events=("end",), tag=check.entry_tag, **_SAFE)
+                    parser = etree.XMLPullParser(events=("end",), tag=check.entry_tag, **SAFE_XML)
                     break
                 if parser is None:
                     continue
@@ -429,6 +430,12 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
         else:
             line, message = exc.lineno, _LINE_COLUMN.sub("", exc.msg or str(exc))
         add(line if line and line > 0 else None, "xml", "", f"not well-formed XML: {message}")
+
+
+def has_doctype(elem: etree._Element) -> bool:
+    """True when the document of `elem` has a DOCTYPE, which sitemaps must not have."""
+    info = elem.getroottree().docinfo
+    return info.internalDTD is not None or bool(info.doctype)
 
 
 def _utf8_declared(chunk: bytes, add: Callable[..., None]) -> bool:
@@ -468,9 +475,7 @@ class _XmlCheck:
     def start(cls, elem: etree._Element, info: _File,
               add: Callable[..., None]) -> _XmlCheck | None:
         """A checker for the file whose root element is `elem`, or None (after an issue)."""
-        tree = elem.getroottree()
-        docinfo = tree.docinfo
-        if docinfo.internalDTD is not None or docinfo.doctype:
+        if has_doctype(elem):
             add(1, "xml", "", _DOCTYPE_MESSAGE)
             return None
         ns, local = _split(elem.tag)
