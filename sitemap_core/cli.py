@@ -47,6 +47,7 @@ from .page import Page
 from .report import Issue
 from .validate import (
     MAX_BYTES,
+    local_part,
     part_name,
     robots_sitemaps,
     sitemap_locs,
@@ -176,9 +177,8 @@ def _set_for(path: Path, read: tuple[str | None, list[str]] | None = None) -> li
     paths = [path]
     if kind == "sitemapindex":
         for loc in locs:
-            name = part_name(loc)
-            sibling = path.parent / name
-            if name and sibling.is_file() and sibling not in paths:
+            sibling = local_part(path, loc)
+            if sibling is not None and sibling not in paths:
                 paths.append(sibling)
     return paths
 

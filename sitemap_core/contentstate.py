@@ -23,7 +23,7 @@ from lxml import etree
 from . import lastmod
 from .fetch import FetchError, fetch, is_url
 from .report import Issue
-from .validate import SAFE_XML, has_doctype, part_name
+from .validate import SAFE_XML, has_doctype, local_part
 from .writer import install, temp_file
 
 STATE_FILE = "content-state.json"
@@ -352,9 +352,8 @@ def _child_location(index: str, loc: str) -> str:
     """A sitemap an index lists: next to a local index if a file of that name is there."""
     if is_url(index):
         return urllib.parse.urljoin(index, loc)
-    name = part_name(loc)
-    local = Path(index).parent / name
-    return str(local) if name and local.is_file() else loc
+    local = local_part(Path(index), loc)
+    return str(local) if local is not None else loc
 
 
 def _parse_xml(data: bytes, where: str) -> Any:

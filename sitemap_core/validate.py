@@ -84,7 +84,7 @@ from .page import ChangeFreq
 from .report import Issue, Level
 
 __all__ = ["validate_files", "validate_set", "validate_robots", "robots_sitemaps", "sitemap_value",
-           "sitemap_locs", "part_name", "MAX_ENTRIES", "MAX_BYTES"]
+           "sitemap_locs", "part_name", "local_part", "MAX_ENTRIES", "MAX_BYTES"]
 
 MAX_ENTRIES = 50_000
 MAX_BYTES = 52_428_800
@@ -249,6 +249,13 @@ def part_name(loc: str) -> str:
     """The file an index entry names: the last segment of its URL's path, decoded
     (`https://example.com/sitemap-1.xml.gz?v=2` names `sitemap-1.xml.gz`); "" for none."""
     return unquote(_URL_PATH.match(loc.strip())[1].rpartition("/")[2])  # type: ignore[index]
+
+
+def local_part(index: Path, loc: str) -> Path | None:
+    """The part an index entry names, when a file of that name is beside the index."""
+    name = part_name(loc)
+    sibling = index.parent / name
+    return sibling if name and sibling.is_file() else None
 
 
 def _check_files(paths: Sequence[Path], location: str | None) -> tuple[list[Issue], list[_File]]:
