@@ -24,7 +24,7 @@ from . import lastmod
 from .fetch import FetchError, fetch, is_url
 from .report import Issue
 from .validate import SAFE_XML, has_doctype, local_part
-from .writer import install, temp_file
+from .writer import write_file
 
 STATE_FILE = "content-state.json"
 _SEED_MAX_BYTES = 60 * 1024 * 1024
@@ -229,21 +229,8 @@ class ContentState:
         data = json.dumps({url: list(v) for url, v in self._seen.items()}, sort_keys=True,
                           separators=(",", ":"), ensure_ascii=False).encode("utf-8")
         try:
-            if self._path.read_bytes() == data:
-                return []
-        except OSError:
-            pass
-        try:
             self._path.parent.mkdir(parents=True, exist_ok=True)
-            out = temp_file(self._path.parent, STATE_FILE)
-            tmp = Path(out.name)
-            try:
-                with out:
-                    out.write(data)
-                install(tmp, self._path)
-            except BaseException:
-                tmp.unlink(missing_ok=True)
-                raise
+            write_file(self._path, data, STATE_FILE)
         except OSError as exc:
             return [Issue("content", str(self._path), "cache_dir",
                           f"content state not saved ({exc}); the next build will "

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .urls import scope_of
 from .validate import sitemap_value
-from .writer import install, temp_file
+from .writer import write_file
 
 _MINIMAL = b"User-agent: *\nAllow: /\n"
 
@@ -45,8 +45,4 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> bool:
         if new and not new.endswith((b"\n", b"\r")):
             new += newline
         new += line + newline
-    if path.exists() and new == old:
-        return False
-    with temp_file(out_dir, "sitemap-robots") as tmp:
-        tmp.write(new)
-    return install(Path(tmp.name), path)
+    return write_file(path, new, "sitemap-robots")

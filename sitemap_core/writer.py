@@ -209,6 +209,25 @@ def gzip_copy(src: Path, out_dir: Path, level: int) -> Path:
     return Path(raw.name)
 
 
+def write_file(path: Path, data: bytes, temp_name: str) -> bool:
+    """Put `data` at `path` through a temporary file named for `temp_name` and a rename;
+    nothing when the file already holds those bytes. True when the file changed."""
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    out = temp_file(path.parent, temp_name)
+    tmp = Path(out.name)
+    try:
+        with out:
+            out.write(data)
+        return install(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
 def install(tmp: Path, final: Path) -> bool:
     """Move a finished temporary file into place; keep the old file if it is identical.
 
