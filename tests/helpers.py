@@ -12,6 +12,7 @@ import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
@@ -104,6 +105,12 @@ def urls_in(path: Path) -> dict[str, str | None]:
         return found
     return {u.findtext("sm:loc", namespaces=NS): u.findtext("sm:lastmod", namespaces=NS)
             for u in root.iterfind("sm:url", NS)}
+
+
+def url_elements(path: Path) -> dict[str, Any]:
+    """`{loc: <url> element}` of a `<urlset>` file."""
+    root = parse(path).getroot()
+    return {u.findtext("sm:loc", namespaces=NS): u for u in root.iterfind("sm:url", NS)}
 
 
 def checked(out: Path, base: str, name: str = "sitemap.xml") -> dict[str, str | None]:

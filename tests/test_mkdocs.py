@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import NS, GitRepo, checked, parse
+from helpers import NS, GitRepo, checked, parse, url_elements
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
@@ -91,9 +91,8 @@ def warnings_of(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 def entry(site_dir: Path, loc: str) -> dict[str, str]:
     """The child elements of the `<url>` whose `<loc>` is `loc`, by local name."""
-    root = parse(site_dir / "sitemap.xml").getroot()
-    url = next(u for u in root.iterfind("sm:url", NS) if u.findtext("sm:loc", namespaces=NS) == loc)
-    return {child.tag.split("}")[1]: child.text for child in url}
+    return {child.tag.split("}")[1]: child.text
+            for child in url_elements(site_dir / "sitemap.xml")[loc]}
 
 
 @pytest.mark.parametrize("directory_urls", [True, False])

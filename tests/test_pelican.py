@@ -20,7 +20,7 @@ from pelican.settings import read_settings
 
 import sitemap_pelican
 from sitemap_core.urls import folder_url, quote_path
-from helpers import NS, checked, commit_all, init_repo, parse, urls_in
+from helpers import NS, checked, commit_all, init_repo, parse, url_elements, urls_in
 
 # Importing pelican makes every logger created afterwards a LimitLogger, which drops a
 # message it has seen before, process-wide. Pelican's loggers and ours exist by now; keep
@@ -91,12 +91,6 @@ def build(site: Path, out: Path, **override: Any) -> Path:
     """Run Pelican for real and return its output folder."""
     pelican_for(site, out, **override).run()
     return out
-
-
-def url_elements(sitemap: Path) -> dict[str, Any]:
-    """`{loc: <url> element}` of a parsed urlset."""
-    root = parse(sitemap).getroot()
-    return {u.findtext("sm:loc", namespaces=NS): u for u in root.iterfind("sm:url", NS)}
 
 
 def warnings_of(caplog: pytest.LogCaptureFixture) -> list[str]:

@@ -12,7 +12,7 @@ from sphinx.cmd.build import build_main
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
-from helpers import NS, GitRepo, checked, commit_all, parse
+from helpers import NS, GitRepo, checked, commit_all, parse, url_elements
 from sitemap_core import OPTIONS
 
 pytest_plugins = ["sphinx.testing.fixtures"]
@@ -67,10 +67,8 @@ def build(make_app: Callable[..., SphinxTestApp], tmp_path: Path) -> Build:
 
 def alternates(out: Path) -> dict[str, dict[str, str]]:
     """`{loc: {hreflang: href}}` of a sitemap file."""
-    root = parse(out / "sitemap.xml").getroot()
-    return {u.findtext("sm:loc", namespaces=NS): {
-        a.get("hreflang"): a.get("href") for a in u.iterfind("xhtml:link", NS)}
-        for u in root.iterfind("sm:url", NS)}
+    return {loc: {a.get("hreflang"): a.get("href") for a in url.iterfind("xhtml:link", NS)}
+            for loc, url in url_elements(out / "sitemap.xml").items()}
 
 
 def test_declares_every_shared_option_and_the_sphinx_sitemap_names(
