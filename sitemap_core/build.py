@@ -19,11 +19,7 @@ from .validate import valid_hreflang, validate_files
 from .writer import Entry, Part, PartWriter, gzip_copy, install, temp_file
 
 _CHUNK = 1024  # pages taken from the stream at a time
-# A page that is only a URL and perhaps a lastmod: these fields at their defaults.
-_PLAIN = (None, None, (), False, (), None)
-_EXTRAS = itemgetter(slice(2, 8))  # changefreq, priority, alternates, exclude, sources, output
-_URL = _LOC = _FIRST = itemgetter(0)
-_SECOND = itemgetter(1)
+_LOC = itemgetter(0)
 
 
 def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> Result:
@@ -49,7 +45,8 @@ class _Run:
         self.stem = settings.filename.rsplit(".", 1)[0]  # `sitemap` of `sitemap.xml`
         self.issues: list[Issue] = []
         self.dates = LastmodSources(settings, self.issues)
-        self.canonicals: dict[str, str] = {}
+        # Pages left out for another canonical URL: that URL, and the page's entry.
+        self.canonicals: dict[str, tuple[str, Entry]] = {}
         self._changefreq = settings.changefreq.value if settings.changefreq else None
         self._priority = _priority_text(settings.priority)
 
@@ -89,32 +86,46 @@ class _Run:
         count = 0
         stream = iter(itertools.chain(pages, self._extra_pages()))
         while chunk := list(itertools.islice(stream, _CHUNK)):
-            entries = self._plain_entries(chunk)
-            if entries is None:
-                entries = list(self._entries(chunk))
-            again = seen.add_all(list(map(_LOC, entries)))
-            if again:
-                again_set = set(again)
-                entries = [e for i, e in enumerate(entries) if i not in again_set]
-            for entry in writers[0].add_all(entries):
-                entries.remove(entry)
-                self.issues.append(Issue("size", entry[0], "max_bytes", (
-                    f"left out: its entry alone is larger than max_bytes "
-                    f"({self.s.max_bytes}) allows a sitemap file")))
-            count += len(entries)
-            for other in writers[1:]:
-                other.add_all(entries)
+            self.dates.prefetch(chunk)
+            count += self._add(list(self._entries(chunk)), seen, writers)
+        count += self._add(self._canonical_entries(seen), seen, writers)
         parts = {w.fmt: w.close() for w in writers}
-        for target, page in self.canonicals.items():
-            if target not in seen:
-                self.issues.append(Issue("canonical", page, "canonical",
-                                         f"left out for its canonical URL {target}, "
-                                         "which is not in the sitemap"))
         files = self._install(parts, count) if count else self._empty()
         self.dates.save()
-        if files and self.s.robots_txt:
+        if files and self.s.robots_txt:  # "auto" or True
             self._robots(self._sitemap_url(files))
         return files, count
+
+    def _add(self, entries: list[Entry], seen: SeenURLs, writers: list[PartWriter]) -> int:
+        """Write the entries not seen before into every format; how many were written."""
+        again = seen.add_all(list(map(_LOC, entries)))
+        if again:
+            again_set = set(again)
+            entries = [e for i, e in enumerate(entries) if i not in again_set]
+        for entry in writers[0].add_all(entries):
+            entries.remove(entry)
+            self.issues.append(Issue("size", entry[0], "max_bytes", (
+                f"left out: its entry alone is larger than max_bytes "
+                f"({self.s.max_bytes}) allows a sitemap file")))
+        for other in writers[1:]:
+            other.add_all(entries)
+        return len(entries)
+
+    def _canonical_entries(self, seen: SeenURLs) -> list[Entry]:
+        """A page that names another URL of this site as canonical, and no built page
+        serves that URL (a host serving `tags.html` as `/tags`), is listed by that URL:
+        it is how the site names the page. Other hosts' canonicals are their business."""
+        found = []
+        for target, (label, entry) in self.canonicals.items():
+            if target in seen:
+                continue
+            try:
+                loc = urls.loc(self.base, target, self.scope)
+            except urls.URLError:
+                continue
+            if loc not in seen:
+                found.append((loc, *entry[1:]))
+        return found
 
     def _extra_pages(self) -> Iterator[Page]:
         for url in self.s.extra_urls:
@@ -123,20 +134,6 @@ class _Run:
     def _issue(self, code: str, page: Page, field: str, message: str,
                level: str = "warning") -> None:
         self.issues.append(Issue(code, page.label, field, message, level))  # type: ignore[arg-type]
-
-    def _plain_entries(self, pages: list[Page]) -> list[Entry] | None:
-        """The entries of a batch of pages that are only a URL and perhaps a lastmod, made
-        a batch at a time; None if a page (or a rule) asks for more (then `_entries`)."""
-        if self.s.exclude or self.s.exclude_regex or self.s.rules or not all(
-                map(_PLAIN.__eq__, map(_EXTRAS, pages))):
-            return None
-        locs = urls.locs(self.base, list(map(_URL, pages)), self.scope)
-        if None in locs:
-            return None  # `_entries` says why
-        stamps = self.dates.stamps(pages)
-        return list(zip(locs, map(_FIRST, stamps), map(_SECOND, stamps),
-                        itertools.repeat(self._changefreq), itertools.repeat(self._priority),
-                        itertools.repeat(())))
 
     def _entries(self, pages: Iterable[Page]) -> Iterator[Entry]:
         """Each listed page as `(loc, lastmod, sort key, changefreq, priority, alternates)`;
@@ -163,11 +160,9 @@ class _Run:
             facts = None
             if page.output is not None:
                 facts = read_page(page.output, loc)
-                if not facts.listed:
-                    if facts.indexable:  # listed as its canonical URL, if that is here
-                        self.canonicals.setdefault(_normal(facts.canonical), page.label)
+                if not facts.listed and not (facts.indexable and facts.canonical):
                     continue
-            stamp = stamp_of(page, loc, facts is not None)
+            stamp = stamp_of(page, loc, facts is not None and facts.listed)
             freq_text, prio_text = default_freq, default_prio
             if ruling:
                 freq, prio = rules.defaults(path, s)
@@ -183,8 +178,12 @@ class _Run:
                     prio_text = _priority_text(parse_priority(page.priority))
                 except ValueError as exc:
                     self._issue("priority", page, "priority", f"priority left out: {exc}")
-            yield (loc, *stamp, freq_text, prio_text,
-                   self._alternates(page) if page.alternates else ())
+            entry = (loc, *stamp, freq_text, prio_text,
+                     self._alternates(page) if page.alternates else ())
+            if facts is not None and facts.canonical:  # listed as its canonical URL, if that is here
+                self.canonicals.setdefault(_normal(facts.canonical), (page.label, entry))
+                continue
+            yield entry
 
     def _alternates(self, page: Page) -> tuple[tuple[str, str], ...]:
         out = []
@@ -276,11 +275,16 @@ class _Run:
         return self.base + files[0].name if files else self.location
 
     def _robots(self, sitemap_url: str) -> None:
-        if self.base.count("/") > 3:
+        """Create robots.txt or add our line to it; under a path (crawlers read robots.txt
+        only at the host root) only add to one the site ships, unless asked to create it."""
+        if (self.s.robots_txt == "auto" and self.base.count("/") > 3
+                and not (self.out_dir / "robots.txt").is_file()):
             self.issues.append(Issue(
                 "robots", "robots.txt", "robots_txt",
-                f"the site lives under a path ({self.base}); crawlers read robots.txt only at "
-                "the host root, so deploy this robots.txt there (it was written anyway)"))
+                f"the site lives under a path, so no robots.txt was written (crawlers read it "
+                f"only at the host root): add `Sitemap: {sitemap_url}` to the robots.txt "
+                "at the root of the host", "info"))
+            return
         # Our own earlier lines: this stem's names, and the default's (a renamed sitemap).
         names = tuple(f"{stem}.{ext}" for stem in dict.fromkeys((self.stem, "sitemap"))
                       for ext in ("xml", "xml.gz", "txt", "txt.gz"))

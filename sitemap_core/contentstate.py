@@ -198,26 +198,39 @@ class ContentState:
             seeded = _read_seed(seed, issues)
         return cls(path, known, seeded), issues
 
-    def lastmod(self, url: str, digest: bytes, now: dt.datetime) -> dt.datetime:
-        """The date of `url`'s content `digest`: kept if the digest is known, else `now`.
+    def lastmod(self, url: str, digest: bytes, now: dt.datetime) -> dt.datetime | None:
+        """The date `url`'s content last changed, as far as the state knows.
 
-        A URL the state does not know but the seed sitemap lists gets the seed's date.
+        An unchanged digest keeps its date (None if it never had one); a changed one
+        changed now; a URL the state does not know takes the seed sitemap's date, else
+        None: the first sight of a page says nothing about when it was written.
         What is returned is recorded for `save()`.
         """
         hexdigest = digest.hex()
         known = self._known.get(url)
-        stamp: str | None = None
-        if known is not None:
-            if known[0] == hexdigest:
-                stamp = known[1]
+        if known is None:
+            stamp: str | None = self._seed.get(url)
         else:
-            stamp = self._seed.get(url)
+            stamp = known[1] if known[0] == hexdigest else lastmod.to_w3c(now)
         value = _aware(stamp) if stamp else None
-        if value is None:
-            value = now if now.tzinfo else now.replace(tzinfo=dt.timezone.utc)
-        value = value.replace(microsecond=0)
-        self._seen[url] = (hexdigest, lastmod.to_w3c(value))
+        if value is not None:
+            value = value.replace(microsecond=0)
+        self.record(url, digest, value)
         return value
+
+    def recall(self, url: str, digest: bytes) -> dt.datetime | None:
+        """The date kept for `url` if its content is still `digest` (or the seed's date
+        for a URL the state does not know); None otherwise. Records nothing."""
+        known = self._known.get(url)
+        if known is None:
+            stamp = self._seed.get(url)
+        else:
+            stamp = known[1] if known[0] == digest.hex() else None
+        return _aware(stamp) if stamp else None
+
+    def record(self, url: str, digest: bytes, value: dt.datetime | dt.date | None) -> None:
+        """Keep `url`'s content `digest` and the date it was given (None: unknown)."""
+        self._seen[url] = (digest.hex(), lastmod.to_w3c(value) if value is not None else "")
 
     def save(self) -> list[Issue]:
         """Write the URLs seen in this run, atomically; nothing when the bytes are the same.
@@ -229,13 +242,21 @@ class ContentState:
         data = json.dumps({url: list(v) for url, v in self._seen.items()}, sort_keys=True,
                           separators=(",", ":"), ensure_ascii=False).encode("utf-8")
         try:
-            self._path.parent.mkdir(parents=True, exist_ok=True)
+            _make_cache_dir(self._path.parent)
             write_file(self._path, data, STATE_FILE)
         except OSError as exc:
             return [Issue("content", str(self._path), "cache_dir",
                           f"content state not saved ({exc}); the next build will "
                           "date changed pages from scratch")]
         return []
+
+
+def _make_cache_dir(folder: Path) -> None:
+    """Create the cache folder with a `.gitignore` of `*` inside, as `.pytest_cache`
+    does: `git status` never shows it, whatever the project's own ignore rules."""
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        write_file(folder / ".gitignore", b"# Created by sitemap-suite.\n*\n", STATE_FILE)
 
 
 def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
@@ -257,7 +278,7 @@ def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
     known: dict[str, tuple[str, str]] = {}
     for url, entry in data.items():
         if (isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)
-                and _HEX.fullmatch(entry[0]) and _aware(entry[1]) is not None):
+                and _HEX.fullmatch(entry[0]) and (not entry[1] or _aware(entry[1]) is not None)):
             known[url] = (entry[0], entry[1])
     if len(known) < len(data):
         issues.append(_state_issue(path, f"has {len(data) - len(known)} bad entries"))

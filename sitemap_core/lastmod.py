@@ -36,6 +36,19 @@ def parse(value: object, tz: dt.tzinfo = dt.timezone.utc) -> dt.date | dt.dateti
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
 
 
+def page_date(value: object, tz: dt.tzinfo = dt.timezone.utc) -> dt.date | dt.datetime:
+    """`parse` for a date a page states: a datetime at exactly midnight is its date.
+
+    YAML, Pelican and blog plugins turn a written date (`updated: 2026-04-13`) into a
+    midnight datetime; the page said a date, so it stays date-only.
+    """
+    found = parse(value, tz)
+    if isinstance(found, dt.datetime) and not (found.hour or found.minute or found.second
+                                               or found.microsecond):
+        return found.date()
+    return found
+
+
 def to_w3c(value: dt.date | dt.datetime) -> str:
     """W3C Datetime: `YYYY-MM-DD`, or a date-time to the second with its zone."""
     if isinstance(value, dt.datetime):

@@ -68,7 +68,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("changefreq", "str", "", "Site-wide default changefreq; empty omits it."),
     Option("priority", "float", None, "Site-wide default priority, 0.0 to 1.0; unset omits it."),
     Option("extra_urls", "list[str]", [], "More URLs to list, absolute or site-relative."),
-    Option("robots_txt", "bool", True, "Create robots.txt or add the `Sitemap:` line to it."),
+    Option("robots_txt", "str", "auto",
+           "`auto`: at the host root, create robots.txt or add the `Sitemap:` line to it; "
+           "under a path, only add to a robots.txt the site ships. `true`: also create one "
+           "under a path. `false`: leave robots.txt alone."),
     Option("validate", "str", "warn",
            "Check the written files: `off`, `warn` or `strict` (problems are errors)."),
     Option("invalid_urls", "str", "warn",
@@ -101,7 +104,7 @@ class Settings:
     changefreq: ChangeFreq | None = None
     priority: float | None = None
     extra_urls: tuple[str, ...] = ()
-    robots_txt: bool = True
+    robots_txt: bool | str = "auto"
     validate: str = "warn"
     invalid_urls: str = "warn"
     max_urls: int = MAX_URLS
@@ -244,8 +247,10 @@ def _convert(name: str, value: Any, root: Path | None) -> Any:
         case "priority":
             return parse_priority(value)
         case "robots_txt":
-            if not isinstance(value, bool):
-                raise TypeError(f"{value!r} is not true or false")
+            if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+                value = value.strip().lower() == "true"
+            if not isinstance(value, bool) and value != "auto":
+                raise ValueError(f"{value!r} is not auto, true or false")
             return value
         case "validate":
             return _choice(value, VALIDATE_MODES)

@@ -45,9 +45,14 @@ class Page(NamedTuple):
     `url` is absolute or relative to the site's base URL. `lastmod`, `changefreq` and
     `priority` are the page's own explicit values (front matter, metadata): they win over
     rules and lastmod sources, and are checked by the core, so raw strings are fine.
+    `lastmod` is a modification date and wins outright; `published` is a publication
+    date, a floor: the page's lastmod is the newer of it and its sources' date.
     `sources` are the files the page is built from (for git and mtime dates), `output`
     the built HTML file (read for noindex, canonical and content hashes); a `str` path
     is as good as a `Path`, and cheaper for an adapter that has one.
+    `lists` are the pages a listing page shows (an archive, a category, an index): it is
+    as new as the newest of them. `keys` names the page's fields as the user wrote them
+    (`(("lastmod", "updated"),)`), for messages.
 
     A named tuple, not a frozen dataclass: as immutable, four times cheaper to make,
     and the writer reads a whole batch's fields in C (`operator.itemgetter`).
@@ -62,11 +67,21 @@ class Page(NamedTuple):
     sources: tuple[StrPath, ...] = ()
     output: StrPath | None = None
     name: str | None = None
+    published: dt.date | dt.datetime | str | None = None
+    lists: tuple[Page, ...] = ()
+    keys: tuple[tuple[str, str], ...] = ()
 
     @property
     def label(self) -> str:
         """How messages name this page: its source name, else its URL."""
         return self.name or self.url
+
+    def key(self, field: str) -> str:
+        """The name the user gave `field` (`updated` for lastmod), else the field's own."""
+        for ours, theirs in self.keys:
+            if ours == field:
+                return theirs
+        return field
 
 
 _YES = frozenset({"1", "true", "yes", "on"})

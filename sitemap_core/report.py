@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-Level = Literal["warning", "error"]
+Level = Literal["info", "warning", "error"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,7 +14,9 @@ class Issue:
     """A problem found while writing or checking sitemaps.
 
     `code` is short and stable (`scope`, `lastmod`, `priority`...); the README lists
-    them. `page` names the page (source name or URL) or file, `field` the field or option.
+    them. `page` names the page (source name or URL) or file, `field` the field or option
+    as the user wrote it. `info` is a note for the build log, never a warning: a warning
+    means the user must act.
     """
 
     code: str
@@ -44,7 +46,12 @@ class Result:
         return not any(i.level == "error" for i in self.issues)
 
     def summary(self) -> str:
-        """One line: URLs written, files, lastmod sources used."""
+        """One line: URLs written, files, lastmod sources used; or why nothing was written."""
+        if not self.files:
+            errors = [i for i in self.issues if i.level == "error"] or [
+                i for i in self.issues if i.code == "empty"]
+            reason = errors[0].message if errors else "nothing to write"
+            return f"sitemap: not written: {reason}"
         sources = ", ".join(f"{k} {v}" for k, v in sorted(self.lastmod_sources.items()))
         files = ", ".join(p.name for p in self.files)
         return (f"sitemap: {self.urls} URLs in {len(self.files)} file(s) ({files}); "

@@ -7,7 +7,6 @@ and counts which source dated how many pages (for the summary line).
 from __future__ import annotations
 
 import datetime as dt
-import operator
 from collections import Counter
 from pathlib import Path
 
@@ -20,68 +19,109 @@ from .report import Issue
 
 Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
 _CACHE_SIZE = 100_000
-_LASTMOD = operator.attrgetter("lastmod")
 
 
 class LastmodSources:
-    """The `lastmod` setting, applied page by page."""
+    """The `lastmod` setting, applied page by page.
+
+    A page's own modification date wins outright. Otherwise its date is the newest of
+    what its sources say (git, the content state, mtime: per `lastmod`), its publication
+    date (a floor) and, for a listing page, the dates of the pages it lists. Nothing
+    known: no date, never an invented one (unless `lastmod: build` asks for the build time).
+    """
 
     def __init__(self, settings: Settings, issues: list[Issue]) -> None:
         self.s = settings
         self.issues = issues
         self.used: Counter[str] = Counter()
+        self.beyond_history = 0  # pages whose files predate a shallow clone's history
         self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
+        self._listed: dict[int, tuple[Page, Stamp | None]] = {}  # id(page) -> its date
         self._git: GitDates | None | bool = False  # False: not loaded yet
         self._state: ContentState | None | bool = False
 
+    def prefetch(self, pages: list[Page]) -> None:
+        """Let git date the sources of a batch of pages (and of the pages they list) at once."""
+        if self.s.lastmod not in ("auto", "git"):
+            return
+        sources = [src for page in pages for listed in (page, *page.lists)
+                   for src in listed.sources]
+        if sources and (git := self._git_dates(sources[0])) is not None:
+            git.prefetch(sources)
+
     def stamp(self, page: Page, loc: str, built: bool) -> Stamp | tuple[None, None]:
-        """The page's lastmod: its own (if valid), else the configured source's.
+        """The page's lastmod as `(W3C text, sort key)`, or `(None, None)`.
 
         `built` says the page's output was read and is listed (content hashes need it).
         """
-        if page.lastmod is not None:
-            own = self._own(page)
-            if own is not None:
-                self.used["page"] += 1
-                return own
-        value, source = self._from_sources(page, loc, built)
-        if value is None:
+        found, source = self._find(page, loc, built, report=True)
+        if found is None:
             return None, None
         self.used[source] += 1
-        return lastmod.to_w3c(value), lastmod.sort_key(value, self.s.timezone)
-
-    def stamps(self, pages: list[Page]) -> list[Stamp | tuple[None, None]]:
-        """`stamp` of each page, for pages that have no output file: known dates are
-        looked up for the whole batch at once."""
-        try:
-            found: list = list(map(self._known.get, map(_LASTMOD, pages)))
-        except TypeError:  # an unhashable lastmod: `stamp` names it
-            found = [None] * len(pages)
-        misses = [i for i, known in enumerate(found) if known is None] if None in found else []
-        self.used["page"] += len(found) - len(misses)
-        for i in misses:
-            found[i] = self.stamp(pages[i], "", False)
         return found
 
     def save(self) -> None:
-        """Keep the content state for the next build, if it was used."""
+        """Keep the content state for the next build, if it was used; say once how many
+        pages a shallow clone left undated."""
         if isinstance(self._state, ContentState):
             self.issues.extend(self._state.save())
+        if self.beyond_history:
+            self.issues.append(Issue(
+                "git-shallow", "", "lastmod",
+                f"{self.beyond_history} page(s) were last changed at or before the oldest "
+                "commit of this shallow clone, so git cannot date them: they are dated from "
+                "the content state or seed_sitemap where known, else have no lastmod. Fetch "
+                "the whole history for exact dates (`fetch-depth: 0` in actions/checkout).",
+                "info"))
 
-    def _own(self, page: Page) -> Stamp | None:
-        known = (self._known.get(page.lastmod)
-                 if isinstance(page.lastmod, (str, dt.date)) else None)
+    def _find(self, page: Page, loc: str, built: bool,
+              report: bool) -> tuple[Stamp | None, str]:
+        if page.lastmod is not None:
+            own = self._own(page, "lastmod", report)
+            if own is not None:
+                return own, "page"
+        best: Stamp | None = None
+        value, source = self._from_sources(page, loc, built)
+        if value is not None:
+            best = lastmod.to_w3c(value), lastmod.sort_key(value, self.s.timezone)
+        if page.published is not None:
+            floor = self._own(page, "published", report)
+            if floor is not None and (best is None or floor[1] > best[1]):
+                best, source = floor, "page"
+        if page.lists:
+            newest = self._newest_listed(page.lists)
+            if newest is not None and (best is None or newest[1] > best[1]):
+                best, source = newest, "listed"
+        return best, source
+
+    def _newest_listed(self, pages: tuple[Page, ...]) -> Stamp | None:
+        """The newest date among listed pages, each found once per run."""
+        best: Stamp | None = None
+        for page in pages:
+            known = self._listed.get(id(page))
+            if known is None or known[0] is not page:
+                known = self._listed[id(page)] = (page, self._find(page, "", False, False)[0])
+            if known[1] is not None and (best is None or known[1][1] > best[1]):
+                best = known[1]
+        return best
+
+    def _own(self, page: Page, field: str, report: bool) -> Stamp | None:
+        """A date the page states itself (`lastmod` or `published`), parsed once per text."""
+        raw = getattr(page, field)
+        cacheable = isinstance(raw, (str, dt.date))
+        known = self._known.get(raw) if cacheable else None
         if known is not None:
             return known
         try:
-            value = lastmod.parse(page.lastmod, self.s.timezone)
+            value = lastmod.page_date(raw, self.s.timezone)
         except ValueError as exc:
-            self.issues.append(Issue("lastmod", page.label, "lastmod",
-                                     f"lastmod from the page ignored: {exc}"))
+            if report:
+                key = page.key(field)
+                self.issues.append(Issue("lastmod", page.label, key, f"{key}: {exc}; ignored"))
             return None
         known = lastmod.to_w3c(value), lastmod.sort_key(value, self.s.timezone)
-        if isinstance(page.lastmod, (str, dt.date)) and len(self._known) < _CACHE_SIZE:
-            self._known[page.lastmod] = known
+        if cacheable and len(self._known) < _CACHE_SIZE:
+            self._known[raw] = known
         return known
 
     def _from_sources(self, page: Page, loc: str, built: bool) -> tuple[dt.datetime | None, str]:
@@ -93,28 +133,51 @@ class LastmodSources:
         if mode in ("auto", "git") and page.sources:
             git = self._git_dates(page.sources[0])
             if git is not None:
-                dates = [d for d in map(git.date_of, page.sources) if d is not None]
-                if dates:
-                    return max(dates), "git"
+                value = self._git_date(git, page, loc, built)
+                if value is not None:
+                    return value, "git"
         if mode in ("auto", "content", "git") and built and page.output is not None:
             state = self._content_state()
             if state is not None and (digest := _digest(page.output)) is not None:
-                return state.lastmod(loc, digest, self.s.build_time), "content"
-        if mode in ("mtime", "git", "content"):
-            files = (*page.sources, *([page.output] if page.output else []))
+                value = state.lastmod(loc, digest, self.s.build_time)
+                if value is not None:
+                    return value, "content"
+        if mode in ("mtime", "git"):
+            files = (*page.sources, *([page.output] if mode == "mtime" and page.output else []))
             stamps = [t for t in map(lastmod.file_mtime, files) if t is not None]
             if stamps:
                 return max(stamps), "mtime"
         return None, ""
 
+    def _git_date(self, git: GitDates, page: Page, loc: str, built: bool) -> dt.datetime | None:
+        """The newest commit date of the page's sources.
+
+        When that date is a dependency's (an included file, a documented module) and the
+        content state knows this page's rendered content unchanged since an older date,
+        the older date stands: the commit did not change what the page shows.
+        """
+        dates = list(map(git.date_of, page.sources))
+        known = [d for d in dates if d is not None]
+        if not known:
+            if git.shallow and any(map(git.beyond_history, page.sources)):
+                self.beyond_history += 1
+            return None
+        value = max(known)
+        if (len(dates) > 1 and dates[0] != value and built and page.output is not None
+                and self.s.lastmod == "auto"):
+            state = self._content_state()
+            if state is not None and (digest := _digest(page.output)) is not None:
+                kept = state.recall(loc, digest)
+                if kept is not None and kept < value:
+                    value = kept
+                state.record(loc, digest, value)
+        return value
+
     def _git_dates(self, source: StrPath) -> GitDates | None:
         if self._git is False:  # a Path only once, not per page
             git, found = GitDates.load(Path(source).parent)
-            if self.s.lastmod == "auto":
-                # Outside a repository "auto" quietly moves on; a shallow one is worth a word.
+            if self.s.lastmod == "auto":  # outside a repository "auto" quietly moves on
                 found = [i for i in found if i.code != "git"]
-                if git is not None and git.shallow:
-                    git = None  # a truncated history would date every old page wrongly
             self.issues.extend(found)
             self._git = git
         return self._git if isinstance(self._git, GitDates) else None

@@ -327,7 +327,8 @@ def test_generate_hugo_shape(tmp_path: Path) -> None:
     assert locs(site / "sitemap.xml") == {"https://example.com/blog/",
                                           "https://example.com/blog/posts/",
                                           "https://example.com/blog/posts/x/"}
-    assert "Sitemap: https://example.com/blog/sitemap.xml" in (site / "robots.txt").read_text()
+    assert not (site / "robots.txt").exists()  # under a path: the line to add is named
+    assert "Sitemap: https://example.com/blog/sitemap.xml" in result.output
     assert result.output.splitlines()[-1].startswith("sitemap: 3 URLs in 1 file(s)")
     assert_schema_valid(site / "sitemap.xml")
     check = run("validate", "--json", site)

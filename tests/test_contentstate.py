@@ -158,17 +158,26 @@ def test_rebuild_without_edit_keeps_dates(tmp_path):
     cache = tmp_path / "cache"
     page = content_digest(sphinx_like())
     state = _state(cache)
-    assert state.lastmod("https://example.com/a/", page, T1) == T1
+    state.record("https://example.com/a/", page, T1)
     assert state.save() == []
     state = _state(cache)
     assert state.lastmod("https://example.com/a/", content_digest(sphinx_like()), T2) == T1
 
 
+def test_first_sight_of_a_page_gives_no_date_until_it_changes(tmp_path):
+    state = _state(tmp_path)
+    assert state.lastmod("https://example.com/a/", b"\x01" * 16, T1) is None
+    state.save()
+    state = _state(tmp_path)
+    assert state.lastmod("https://example.com/a/", b"\x01" * 16, T2) is None  # still unknown
+    assert state.lastmod("https://example.com/a/", b"\x02" * 16, T2) == T2  # changed: now
+
+
 def test_edited_page_moves_and_volatile_change_does_not(tmp_path):
     cache = tmp_path / "cache"
     state = _state(cache)
-    state.lastmod("https://example.com/a/", content_digest(sphinx_like()), T1)
-    state.lastmod("https://example.com/b/", content_digest(mkdocs_like()), T1)
+    state.record("https://example.com/a/", content_digest(sphinx_like()), T1)
+    state.record("https://example.com/b/", content_digest(mkdocs_like()), T1)
     state.save()
     state = _state(cache)
     edited = content_digest(sphinx_like(text="New words."))
@@ -184,6 +193,10 @@ def test_edited_page_moves_and_volatile_change_does_not(tmp_path):
 
 def test_now_is_stored_to_the_second_and_naive_now_is_utc(tmp_path):
     state = _state(tmp_path)
+    state.record("u", b"\x00" * 16, None)
+    state.record("v", b"\x00" * 16, None)
+    state.save()
+    state = _state(tmp_path)
     naive = dt.datetime(2024, 1, 2, 3, 4, 5, 678901)
     assert state.lastmod("u", b"\x01" * 16, naive) == T1
     offset = dt.datetime(2024, 1, 2, 5, 4, 5, tzinfo=dt.timezone(dt.timedelta(hours=2)))
@@ -198,14 +211,16 @@ def test_now_is_stored_to_the_second_and_naive_now_is_utc(tmp_path):
 def test_save_is_compact_sorted_atomic_and_idempotent(tmp_path):
     cache = tmp_path / "new" / "cache"
     state = _state(cache)
-    state.lastmod("https://example.com/z", b"\xaa" * 16, T1)
-    state.lastmod("https://example.com/é", b"\xbb" * 16, T1)
+    state.record("https://example.com/z", b"\xaa" * 16, T1)
+    state.record("https://example.com/é", b"\xbb" * 16, T1)
     assert state.save() == []
     path = cache / STATE_FILE
     assert path.read_bytes() == (
         '{"https://example.com/z":["' + "aa" * 16 + '","2024-01-02T03:04:05Z"],'
         '"https://example.com/é":["' + "bb" * 16 + '","2024-01-02T03:04:05Z"]}').encode()
-    assert sorted(p.name for p in cache.iterdir()) == [STATE_FILE]  # no temp file left
+    # No temp file left; a new cache folder ignores itself, as .pytest_cache does.
+    assert sorted(p.name for p in cache.iterdir()) == [".gitignore", STATE_FILE]
+    assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
     os.utime(path, ns=(1_000_000_000, 1_000_000_000))
     state = _state(cache)
     state.lastmod("https://example.com/z", b"\xaa" * 16, T2)
@@ -245,10 +260,9 @@ def test_corrupt_state_is_an_issue_and_starts_empty(tmp_path, data):
     state, issues = ContentState.load(tmp_path)
     assert [(i.code, i.field, i.level) for i in issues] == [("content", "cache_dir", "warning")]
     assert issues[0].page == str(tmp_path / STATE_FILE)
-    assert state.lastmod("u", b"\xab" * 16, T2) == T2
+    assert state.lastmod("u", b"\xab" * 16, T2) is None
     assert state.save() == []
-    assert json.loads((tmp_path / STATE_FILE).read_text()) == {
-        "u": ["ab" * 16, "2024-06-07T08:09:10Z"]}
+    assert json.loads((tmp_path / STATE_FILE).read_text()) == {"u": ["ab" * 16, ""]}
 
 
 def test_unwritable_cache_is_an_issue(tmp_path):
@@ -279,9 +293,9 @@ def _check_seeded(state: ContentState) -> None:
     assert old.utcoffset() == dt.timedelta(hours=2)
     day = state.lastmod("https://example.com/day/", digest, T3)
     assert day == dt.datetime(2021, 2, 3, tzinfo=UTC)
-    assert state.lastmod("https://example.com/undated/", digest, T3) == T3
-    assert state.lastmod("https://example.com/bad/", digest, T3) == T3
-    assert state.lastmod("https://example.com/new/", digest, T3) == T3
+    assert state.lastmod("https://example.com/undated/", digest, T3) is None
+    assert state.lastmod("https://example.com/bad/", digest, T3) is None
+    assert state.lastmod("https://example.com/new/", digest, T3) is None
 
 
 def test_seed_keeps_published_dates_for_unknown_hashes(tmp_path):
@@ -303,7 +317,7 @@ def test_seed_is_not_read_once_the_cache_has_state(tmp_path):
     state.lastmod("https://example.com/other/", b"\x01" * 16, T1)
     state.save()
     state = _state(tmp_path / "cache", str(seed))
-    assert state.lastmod("https://example.com/old/", b"\x05" * 16, T3) == T3
+    assert state.lastmod("https://example.com/old/", b"\x05" * 16, T3) is None
 
 
 def test_gzipped_seed_and_index_with_local_parts(tmp_path):
@@ -332,7 +346,7 @@ def test_unusable_seed_is_an_issue(tmp_path, content, problem):
     state, issues = ContentState.load(tmp_path / "cache", str(seed))
     assert [(i.code, i.field) for i in issues] == [("content", "seed_sitemap")]
     assert problem in issues[0].message
-    assert state.lastmod("https://example.com/old/", b"\x05" * 16, T3) == T3
+    assert state.lastmod("https://example.com/old/", b"\x05" * 16, T3) is None
 
 
 def test_seed_urls_other_than_http_are_refused(tmp_path):
@@ -350,7 +364,7 @@ def test_seed_entities_are_not_expanded(tmp_path):
         f"<urlset {NS}><url><loc>https://example.com/x/</loc><lastmod>&x;</lastmod></url></urlset>",
         encoding="utf-8")
     state, _ = ContentState.load(tmp_path / "cache", str(seed))
-    assert state.lastmod("https://example.com/x/", b"\x01" * 16, T3) == T3
+    assert state.lastmod("https://example.com/x/", b"\x01" * 16, T3) is None
 
 
 def test_seed_over_http(tmp_path):

@@ -233,7 +233,7 @@ def test_bad_option_value_warns_and_fails_strict(site, caplog):
 
 @pytest.mark.parametrize("options", [
     {"max_urls": "many"}, {"gzip": "sometimes"}, {"exclude": "private/*"},
-    {"formats": ["xml", "html"]}, {"robots_txt": "yes please"}, {"priority": "high"},
+    {"formats": ["xml", "html"]}, {"robots_txt": 3}, {"priority": "high"},
 ])
 def test_option_type_errors_are_config_errors(options):
     errors, _ = SitemapPlugin().load_config(options)

@@ -56,9 +56,26 @@ def _settings(base, **options):
     return made
 
 
-def test_subpath_site_gets_a_warning_and_the_file(tmp_path):
+def test_subpath_site_gets_no_file_and_one_note_naming_the_line(tmp_path):
     result = write_sitemaps([Page(url="a")], tmp_path, _settings("https://example.org/docs/"))
-    assert [(i.code, i.field) for i in result.issues] == [("robots", "robots_txt")]
+    assert [(i.code, i.level) for i in result.issues] == [("robots", "info")]
+    assert "Sitemap: https://example.org/docs/sitemap.xml" in result.issues[0].message
+    assert not (tmp_path / "robots.txt").exists()
+
+
+def test_subpath_site_adds_to_a_shipped_robots_txt_quietly(tmp_path):
+    (tmp_path / "robots.txt").write_bytes(b"User-agent: *\nDisallow: /private/\n")
+    result = write_sitemaps([Page(url="a")], tmp_path, _settings("https://example.org/docs/"))
+    assert result.issues == ()
+    assert (tmp_path / "robots.txt").read_bytes() == (
+        b"User-agent: *\nDisallow: /private/\nSitemap: https://example.org/docs/sitemap.xml\n")
+
+
+@pytest.mark.parametrize("value", [True, "true"])
+def test_subpath_site_creates_robots_txt_when_asked(tmp_path, value):
+    result = write_sitemaps([Page(url="a")], tmp_path,
+                            _settings("https://example.org/docs/", robots_txt=value))
+    assert result.issues == ()
     assert "Sitemap: https://example.org/docs/sitemap.xml" in (tmp_path / "robots.txt").read_text()
 
 

@@ -62,7 +62,7 @@ class SitemapConfig(base.Config):
     changefreq = c.Type(str, default=_DEFAULT["changefreq"])
     priority = c.Optional(c.Type((int, float)))  # default None: unset
     extra_urls = c.ListOfItems(c.Type(str), default=_DEFAULT["extra_urls"])
-    robots_txt = c.Type(bool, default=_DEFAULT["robots_txt"])
+    robots_txt = c.Type((bool, str), default=_DEFAULT["robots_txt"])
     # `validate` would hide `Config.validate()`; MkDocs drops the trailing underscore.
     validate_ = _Word(VALIDATE_MODES, default=_DEFAULT["validate"], false="off")
     invalid_urls = c.Choice(URL_ERROR_MODES, default=_DEFAULT["invalid_urls"])

@@ -112,6 +112,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         for issue in issues:
             if self._preview:
                 log.debug(_describe(issue))
+            elif issue.level == "info":
+                log.info(_describe(issue))
             elif issue.level == "error":
                 errors.append(_describe(issue))
             else:

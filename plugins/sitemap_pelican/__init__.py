@@ -97,7 +97,7 @@ def _log(issues: list[Issue] | tuple[Issue, ...]) -> None:
     Settings issues are never grouped: each names a different key to fix.
     """
     for issue in issues:
-        level = logging.ERROR if issue.level == "error" else logging.WARNING
+        level = {"info": logging.INFO, "error": logging.ERROR}.get(issue.level, logging.WARNING)
         group = f"sitemap: more [{issue.code}] warnings not shown" if issue.page else None
         logger.log(level, "sitemap: %s", issue, extra={"limit_msg": group})
 

@@ -41,6 +41,9 @@ def _report(issues: Iterable[Issue], docnames: Set[str]) -> None:
             message = f"sitemap_{issue.field}: {message}"
         elif location is None and issue.page:
             message = f"{issue.page}: {message}"
+        if issue.level == "info":
+            logger.info("sitemap: %s", message, location=location)
+            continue
         log = logger.error if issue.level == "error" else logger.warning
         log("%s", message, type="sitemap", subtype=issue.code, location=location)
 
