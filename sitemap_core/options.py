@@ -7,6 +7,7 @@ Pelican's `SITEMAP` dict, and with a `sitemap_` prefix in Sphinx's conf.py.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -117,33 +118,42 @@ class Settings:
 
 
 def settings_from_options(
-    values: Mapping[str, Any], base_url: str, root: Path | None = None
+    values: Mapping[str, Any], base_url: str, root: Path | None = None, prefix: str = ""
 ) -> tuple[Settings, list[Issue]]:
     """Check raw option values (any generator's) and build `Settings`.
 
-    Unknown names and bad values become `option` issues naming the option; the default
-    is used instead. `root` is the folder relative paths (cache_dir) are taken from.
+    Unknown names and bad values become one `option` issue each, naming the option as
+    the user wrote it (`prefix` + name: Sphinx's `sitemap_gzip`) and, for a typo, the
+    nearest valid name; the default is used instead. `root` is the folder relative paths
+    (cache_dir) are taken from.
     """
     issues: list[Issue] = []
     known = {o.name: o for o in OPTIONS}
     kwargs: dict[str, Any] = {}
 
     def bad(name: str, message: str) -> None:
-        issues.append(Issue("option", "", name, message))
+        issues.append(Issue("option", "", prefix + name, message))
 
     for name, value in values.items():
         if name not in known:
-            bad(name, f"unknown sitemap option {name!r}")
+            bad(name, f"unknown sitemap option {prefix + name!r}{_did_you_mean(name, prefix)}, "
+                      "ignored")
             continue
         if value is None or value == known[name].default:
             continue
         try:
             kwargs[name] = _convert(name, value, root)
         except (TypeError, ValueError) as exc:
-            bad(name, f"option {name!r}: {exc}; using the default")
+            bad(name, f"option {prefix + name!r}: {exc}; using the default")
     if "cache_dir" not in kwargs and root is not None:
         kwargs["cache_dir"] = root / known["cache_dir"].default
     return Settings(base_url=base_url, **kwargs), issues
+
+
+def _did_you_mean(name: str, prefix: str = "") -> str:
+    """` (did you mean 'gzip'?)` for a name close to a valid option, else nothing."""
+    close = difflib.get_close_matches(name, [o.name for o in OPTIONS], n=1, cutoff=0.75)
+    return f" (did you mean {prefix + close[0]!r}?)" if close else ""
 
 
 def _choice(value: Any, allowed: tuple[str, ...]) -> str:
