@@ -312,14 +312,21 @@ class _SeedError(ValueError):
 
 def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
     """`loc` → `lastmod` from a sitemap or sitemap index; a `content` issue on failure."""
-    dates: dict[str, str] = {}
     try:
-        _read_sitemap(seed, dates, depth=0)
+        dates = {loc: stamp for loc, stamp in read_published(seed).items() if stamp}
     except ValueError as exc:  # _SeedError, or a URL urllib.parse refuses
         issues.append(Issue("content", seed, "seed_sitemap",
                             f"seed sitemap not used: {exc}; pages new to the content "
                             "state get the build time"))
         return {}
+    return dates
+
+
+def read_published(where: str) -> dict[str, str]:
+    """`loc` → `lastmod` ("" for none, or one that is not a date) of a sitemap or a sitemap
+    index and its parts, from a path or an http(s) URL; ValueError says why it cannot be read."""
+    dates: dict[str, str] = {}
+    _read_sitemap(where, dates, depth=0)
     return dates
 
 
@@ -335,8 +342,8 @@ def _read_sitemap(where: str, dates: dict[str, str], depth: int) -> None:
             if not isinstance(url.tag, str) or etree.QName(url).localname != "url":
                 continue
             loc, stamp = _child_text(url, "loc"), _child_text(url, "lastmod")
-            if loc and stamp and _aware(stamp) is not None:
-                dates[loc] = stamp
+            if loc:
+                dates[loc] = stamp if stamp and _aware(stamp) is not None else ""
     elif kind == "sitemapindex":
         if depth > 0:
             raise _SeedError(f"{where} is an index inside an index")
