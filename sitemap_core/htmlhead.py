@@ -48,11 +48,12 @@ class PageFacts:
     canonical: str | None  # absolute (resolved against the page URL); None if absent or the page's
     redirect: str | None  # the meta refresh target, absolute; None if not a redirect stub
     not_found: bool  # a 404 page
+    blank: bool = False  # empty, or no markup at all: not a page (a theme's empty authors.html)
 
     @property
     def indexable(self) -> bool:
-        """Not noindex, not a redirect stub, not a 404 page."""
-        return not (self.noindex or self.redirect or self.not_found)
+        """Not noindex, not a redirect stub, not a 404 page, not blank."""
+        return not (self.noindex or self.redirect or self.not_found or self.blank)
 
     @property
     def listed(self) -> bool:
@@ -67,6 +68,7 @@ def read_page(path: str | os.PathLike[str], url: str) -> PageFacts:
       `noindex` or `none` (any case, with other directives: `NOINDEX, nofollow`).
     - `canonical`: `<link rel="canonical">`, resolved against `<base href>` or `url`.
     - `redirect`: the URL of a `<meta http-equiv="refresh">` (any delay), resolved.
+    - `blank`: the file is empty or has no markup at all.
     - `not_found`: the file is `404.html` or `404/index.html`, or the title starts with "404",
       "Error 404", "Page not found", or is "Not found" (alone or before a separator
       such as " | Site"). Titles that merely mention it do not count.
@@ -81,6 +83,8 @@ def read_page(path: str | os.PathLike[str], url: str) -> PageFacts:
         data = _read_head(path)
     except OSError:
         return PageFacts(False, None, None, named_404)
+    if b"<" not in data:
+        return PageFacts(False, None, None, named_404, blank=True)
     end = _HEAD_END.search(data)
     prefix = data[:end.start()] if end else data
     encoding = _encoding(data)
@@ -207,8 +211,8 @@ def _resolve(base: str, href: str) -> str | None:
 
 
 def _same_url(a: str, b: str) -> bool:
-    """The same URL, however spelt (`urls.normalize`: encoding, case, default port...)."""
+    """The same page, however its URL is spelt (`urls.same_page`)."""
     try:
-        return urls.normalize(a) == urls.normalize(b)
+        return urls.same_page(a, b)
     except ValueError:
         return a == b

@@ -136,6 +136,17 @@ def normalize(url: str) -> str:
     return urlunsplit((scheme, netloc, _escapes(parts.path), _escapes(parts.query), ""))
 
 
+def same_page(a: str, b: str) -> bool:
+    """True when two URLs name the same page: equal once normalized and their paths
+    decoded, so `Caf%C3%A9%20%26%20Cr%C3%A8me/` is `Café & Crème/` (a static host maps
+    both to one file). Raises ValueError as `normalize` does."""
+    if a == b:
+        return True
+    first, second = urlsplit(normalize(a)), urlsplit(normalize(b))
+    return (first._replace(path="") == second._replace(path="")
+            and unquote(first.path) == unquote(second.path))
+
+
 def _escapes(text: str) -> str:
     """Percent-escapes normalised: `%7e` is `~`, `%c3` is `%C3`."""
     return _PERCENT.sub(_escape_form, text) if "%" in text else text

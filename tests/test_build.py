@@ -309,3 +309,160 @@ def test_a_canonical_spelt_differently_from_the_listed_url_is_found(tmp_path):
                             tmp_path / "out", settings())
     assert result.issues == ()
     assert list(urls_in(tmp_path / "out" / "sitemap.xml")) == [BASE + "b"]
+
+
+# --- lastmod: the truth or nothing (issue 12) ---------------------------------------------
+
+
+def _html(folder, name, head=""):
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"<html><head><title>{name}</title>{head}</head><body><main><p>{name}</p>"
+                    "</main></body></html>", encoding="utf-8")
+    return str(path)
+
+
+def test_own_lastmod_wins_and_published_is_a_floor(tmp_path):
+    write_sitemaps([
+        Page(url="edited/", lastmod="2020-01-01", published="2024-05-01"),
+        Page(url="older/", published="2021-09-26", lastmod=None),
+        Page(url="newer-floor/", published="2025-11-06T10:00:00Z"),
+    ], tmp_path, settings(lastmod="none"))
+    assert urls_in(tmp_path / "sitemap.xml") == {
+        BASE + "edited/": "2020-01-01", BASE + "older/": "2021-09-26",
+        BASE + "newer-floor/": "2025-11-06T10:00:00Z"}
+
+
+def test_published_floor_against_git(tmp_path, git_repo):
+    repo = git_repo()
+    repo.write("post.md", "first\n")
+    repo.commit("publish", "2021-09-26T08:00:00+00:00")
+    repo.write("post.md", "edited\n")
+    repo.commit("edit", "2025-11-06T09:30:00+00:00")
+    repo.write("late.md", "x\n")
+    repo.commit("late", "2020-01-01T00:00:00+00:00")
+    src = str(repo.root / "post.md")
+    late = str(repo.root / "late.md")
+    write_sitemaps([Page(url="post/", published="2021-09-26", sources=(src,)),
+                    Page(url="late/", published="2024-02-02", sources=(late,))],
+                   tmp_path / "out", settings())
+    assert urls_in(tmp_path / "out" / "sitemap.xml") == {
+        BASE + "post/": "2025-11-06T09:30:00Z",  # edited after publication: the commit
+        BASE + "late/": "2024-02-02"}  # published after its last commit: the floor
+
+
+def test_midnight_datetimes_from_pages_stay_dates(tmp_path):
+    import datetime as dt
+    paris = dt.timezone(dt.timedelta(hours=2))
+    write_sitemaps([Page(url="a/", lastmod=dt.datetime(2026, 4, 13)),
+                    Page(url="b/", published=dt.datetime(2026, 4, 13, tzinfo=paris)),
+                    Page(url="c/", lastmod=dt.datetime(2026, 4, 13, 0, 0, 1))],
+                   tmp_path, settings())
+    assert urls_in(tmp_path / "sitemap.xml") == {
+        BASE + "a/": "2026-04-13", BASE + "b/": "2026-04-13", BASE + "c/": "2026-04-13T00:00:01Z"}
+
+
+def test_listing_pages_take_the_newest_listed_date_and_unknown_is_absent(tmp_path):
+    one = Page(url="posts/one/", published="2024-01-01")
+    two = Page(url="posts/two/", lastmod="2024-03-01", published="2023-01-01")
+    undated = Page(url="posts/undated/")
+    write_sitemaps([one, two, undated,
+                    Page(url="archive/", lists=(one, two, undated)),
+                    Page(url="tags/x/", lists=(one,)),
+                    Page(url="tags/empty/", lists=(undated,)),
+                    Page(url="index/", published="2024-02-01", lists=(one,))],
+                   tmp_path, settings())
+    assert urls_in(tmp_path / "sitemap.xml") == {
+        BASE + "posts/one/": "2024-01-01", BASE + "posts/two/": "2024-03-01",
+        BASE + "posts/undated/": None, BASE + "archive/": "2024-03-01",
+        BASE + "tags/x/": "2024-01-01", BASE + "tags/empty/": None,
+        BASE + "index/": "2024-02-01"}
+
+
+def test_a_generated_page_gets_no_first_build_date(tmp_path):
+    """No sources, no lists, nothing in the content state: no lastmod, build after build."""
+    out = tmp_path / "site"
+    page = Page(url="genindex/", output=_html(out, "genindex.html"))
+    for _ in range(2):
+        write_sitemaps([page], out, settings(cache_dir=str(tmp_path / "cache")))
+        assert urls_in(out / "sitemap.xml") == {BASE + "genindex/": None}
+
+
+def test_a_dependency_commit_that_changes_nothing_shown_keeps_the_date(tmp_path, git_repo):
+    """autodoc: the page depends on a module; a commit to the module that does not change
+    the rendered page keeps the date the content state recorded; one that does moves it."""
+    repo = git_repo()
+    repo.write("api.rst", "api\n")
+    repo.write("mod.py", "def f():\n    return 1\n")
+    repo.commit("start", "2024-01-01T10:00:00+00:00")
+    repo.write("mod.py", "def f():\n    return 2\n")
+    repo.commit("docstring", "2024-02-01T10:00:00+00:00")
+    out, cache = tmp_path / "site", str(tmp_path / "cache")
+    page = Page(url="api/", sources=(str(repo.root / "api.rst"), str(repo.root / "mod.py")),
+                output=_html(out, "api.html"))
+    write_sitemaps([page], out, settings(cache_dir=cache))
+    assert urls_in(out / "sitemap.xml") == {BASE + "api/": "2024-02-01T10:00:00Z"}
+    repo.write("mod.py", "def f():\n    return 3\n")  # a body change: same page
+    repo.commit("body", "2024-03-01T10:00:00+00:00")
+    write_sitemaps([page], out, settings(cache_dir=cache))
+    assert urls_in(out / "sitemap.xml") == {BASE + "api/": "2024-02-01T10:00:00Z"}
+    (out / "api.html").write_text("<html><body><main>new docstring</main></body></html>")
+    repo.write("mod.py", '"""New docstring."""\n')
+    repo.commit("doc", "2024-04-01T10:00:00+00:00")
+    write_sitemaps([page], out, settings(cache_dir=cache))
+    assert urls_in(out / "sitemap.xml") == {BASE + "api/": "2024-04-01T10:00:00Z"}
+    # Without a state, git's date of the newest source is the answer.
+    write_sitemaps([page], tmp_path / "fresh", settings(cache_dir=str(tmp_path / "c2")))
+    assert urls_in(tmp_path / "fresh" / "sitemap.xml") == {BASE + "api/": "2024-04-01T10:00:00Z"}
+
+
+def test_bad_page_date_names_the_key_as_written(tmp_path):
+    result = write_sitemaps([Page(url="a/", lastmod="soon", keys=(("lastmod", "updated"),),
+                                  name="a.md")], tmp_path, settings())
+    assert [(i.code, i.page, i.field) for i in result.issues] == [("lastmod", "a.md", "updated")]
+    assert result.issues[0].message.startswith("updated: 'soon'")
+
+
+# --- which pages: blank files, canonical URLs ---------------------------------------------
+
+
+def test_blank_html_is_not_a_page(tmp_path):
+    out = tmp_path / "site"
+    (out / "authors.html").parent.mkdir(parents=True)
+    (out / "authors.html").write_text("\n  \n")
+    (out / "plain.html").write_text("just words, no markup")
+    result = write_sitemaps([Page(url="authors.html", output=str(out / "authors.html")),
+                             Page(url="plain.html", output=str(out / "plain.html")),
+                             Page(url="a/", output=_html(out, "a/index.html"))],
+                            out, settings())
+    assert list(urls_in(out / "sitemap.xml")) == [BASE + "a/"] and result.issues == ()
+
+
+def test_canonical_clean_url_that_no_page_serves_is_listed(tmp_path):
+    """`tags.html` says its canonical is `.../tags` (the host rewrites it): list that."""
+    out = tmp_path / "site"
+    tags = _html(out, "tags.html", f'<link rel="canonical" href="{BASE}tags">')
+    dup = _html(out, "b/dup.html", f'<link rel="canonical" href="{BASE}a/">')
+    away = _html(out, "away.html", '<link rel="canonical" href="https://other.example/x">')
+    result = write_sitemaps([
+        Page(url="tags.html", output=tags, lastmod="2024-01-05"),
+        Page(url="a/", output=_html(out, "a/index.html")),
+        Page(url="b/dup.html", output=dup),
+        Page(url="away.html", output=away)], out, settings())
+    assert urls_in(out / "sitemap.xml") == {BASE + "a/": None, BASE + "tags": "2024-01-05"}
+    assert result.issues == ()
+
+
+def test_canonical_spelt_with_other_percent_encoding_is_the_page_itself(tmp_path):
+    out = tmp_path / "site"
+    path = _html(out, "guide/Café & Crème/index.html",
+                 f'<link rel="canonical" href="{BASE}guide/Caf%C3%A9%20%26%20Cr%C3%A8me/">')
+    result = write_sitemaps([Page(url="guide/Café & Crème/", output=path)], out, settings())
+    assert list(urls_in(out / "sitemap.xml")) == [BASE + "guide/Caf%C3%A9%20&%20Cr%C3%A8me/"]
+    assert result.issues == ()
+
+
+def test_failed_run_summary_says_why(tmp_path):
+    (tmp_path / "sitemap.xml").mkdir()  # a folder where the file must go
+    result = write_sitemaps([Page(url="a/")], tmp_path, settings())
+    assert not result.ok and result.summary().startswith("sitemap: not written: ")
