@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 from collections.abc import Iterable, Iterator
@@ -38,6 +39,10 @@ class _Run:
 
     def __init__(self, out_dir: Path, settings: Settings) -> None:
         self.out_dir = out_dir
+        if settings.cache_dir is not None and settings.cache_dir.resolve().is_relative_to(
+                out_dir.resolve()):  # never deployed with the site: beside it instead
+            settings = dataclasses.replace(
+                settings, cache_dir=out_dir.resolve().parent / settings.cache_dir.name)
         self.s = settings
         self.base = _normal_base(settings.base_url)
         self.location = self.base + settings.filename

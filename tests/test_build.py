@@ -466,3 +466,12 @@ def test_failed_run_summary_says_why(tmp_path):
     (tmp_path / "sitemap.xml").mkdir()  # a folder where the file must go
     result = write_sitemaps([Page(url="a/")], tmp_path, settings())
     assert not result.ok and result.summary().startswith("sitemap: not written: ")
+
+
+def test_the_cache_never_lands_in_the_output_folder(tmp_path):
+    """`sitemap-suite generate` run inside the site folder: the state goes beside it."""
+    out = tmp_path / "public"
+    page = Page(url="a/", output=_html(out, "a/index.html"))
+    write_sitemaps([page], out, settings(cache_dir=str(out / ".sitemap-cache")))
+    assert sorted(p.name for p in out.iterdir()) == ["a", "sitemap.xml"]
+    assert (tmp_path / ".sitemap-cache" / "content-state.json").is_file()
