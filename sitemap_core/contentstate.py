@@ -84,13 +84,7 @@ def content_digest(html: bytes) -> bytes:
     other than links (classes, tooltips a theme translates), "Last updated on ..."
     stamps and asset cache-busting hashes (`?v=1a2b3c`, `main.1a2b3c4d.min.css`).
     """
-    head_end = _HEAD_END.search(html)
-    body = html[head_end.start():] if head_end else html
-    body = _DROP.sub(b" ", body)
-    region, whole = _main_region(body)
-    region = _cut(region, _CHROME)
-    if whole:
-        region = _cut(region, _PAGE_CHROME)
+    region = main_content(html)
     links = [_BUST_NAME.sub(b"", _BUST_QUERY.sub(rb"\1", (a or b or c).strip()))
              for tag in _ATTR_TAG.finditer(region) for a, b, c in _ATTR.findall(tag.group())]
     text = _TAG.sub(b" ", _strip_stamps(region)).translate(None, _WHITESPACE)
@@ -98,6 +92,19 @@ def content_digest(html: bytes) -> bytes:
     digest.update(b"\0")
     digest.update(b"\n".join(links))
     return digest.digest()
+
+
+def main_content(html: bytes) -> bytes:
+    """The page's main content, as `content_digest` hashes it (and `media` searches it):
+    the body without comments, scripts, styles, `<link>`/`<meta>` tags and chrome."""
+    head_end = _HEAD_END.search(html)
+    body = html[head_end.start():] if head_end else html
+    body = _DROP.sub(b" ", body)
+    region, whole = _main_region(body)
+    region = _cut(region, _CHROME)
+    if whole:
+        region = _cut(region, _PAGE_CHROME)
+    return region
 
 
 def _strip_stamps(html: bytes) -> bytes:
