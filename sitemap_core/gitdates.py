@@ -1,15 +1,24 @@
-"""Last-commit dates for every file of a git repository, from one streamed `git log`.
+"""Last-commit dates of the files a site depends on, from one streamed `git log` per batch.
 
 `git log -1 --format=%cI -- FILE` per page is exact but costs a process and a history
-walk per file. Here one `git log` over the whole repository is read as it streams and
-stopped as soon as every tracked file has its date.
+walk per file. Here `prefetch` takes the folders of the files wanted and runs one
+`git log -- <those folders>`: git reads only their history, and the log is read as it
+streams and stopped as soon as every tracked file in them has its date.
 
 The dates equal what the per-file command says, merges included. `git log -- FILE`
-simplifies history: at a merge whose FILE matches one parent's (the first such parent),
-it follows only that parent, and it shows the merge itself only when FILE differs from
-every parent. So the log is read with each merge's diff against each of its parents
-(`--diff-merges=separate`), and every file is walked down its own simplified chain from
-HEAD: the first commit on that chain which changed the file dates it.
+simplifies history per file: at a merge whose FILE matches a parent's (the first such
+parent), it follows only that parent, and it shows the merge itself only when FILE differs
+from every parent. A folder's log would simplify per folder instead, so it is read with
+`--full-history --parents`: every merge is shown, a commit that changes nothing in the
+folders is left out, and each parent is rewritten to the nearest commit shown on its line.
+Only non-merge commits that change nothing in the folders are left out, so each file has
+the same content at a parent as at its rewritten parent. Each merge's diff comes against
+each (rewritten) parent (`--diff-merges=separate`), and every file is walked down its own
+simplified chain from HEAD: the first commit on that chain which changed the file dates it.
+
+A shallow clone's oldest commits (listed in its `shallow` file) show as roots that add
+every file: a file whose chain reaches one was last changed at or before it, a date this
+clone does not have.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ import io
 import os
 import subprocess
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from .lastmod import file_mtime
@@ -26,89 +36,175 @@ from .report import Issue
 
 # `%x00` first, so an empty field always comes right before a header; names follow,
 # NUL-terminated, the first one after a newline.
-_FORMAT = "--format=%x00%H %T %cI %P"
+_FORMAT = "--format=%x00%H %cI %P"
 _CHUNK = 1 << 16
-# Config that would change what the log prints; the rest cannot touch this format.
-_CONFIG = (
+# Config that would change what git prints; the rest cannot touch these formats. Paths
+# are pathspecs taken literally (a folder named `*` is that folder).
+_OPTIONS = (
     "-c", "log.showRoot=true",
     "-c", "log.showSignature=false",
+    "-c", "log.follow=false",
     "-c", "core.quotepath=off",
     "-c", "diff.ignoreSubmodules=none",
+    "--literal-pathspecs",
 )
 # `--diff-merges=separate` needs git 2.31; older ones spell it `-m`.
 _MERGES = ("--diff-merges=separate", "-m")
 
 
 class GitDates:
-    """Per-file dates of a git work tree: last commit, or mtime when not committed."""
+    """Per-file dates of a git work tree: last commit, or mtime when not committed.
 
-    __slots__ = ("_root", "_prefix", "_dates", "_committed", "_shallow", "_folders")
+    `load` finds the work tree; history is read folder by folder as `prefetch` (or
+    `date_of`, for a folder not read yet) asks for it.
+    """
 
-    def __init__(self, root: Path, dates: dict[str, str], committed: frozenset[str],
-                 shallow: bool) -> None:
+    __slots__ = ("_root", "_top", "_prefix", "_folders", "_head", "_shallow", "_boundary",
+                 "_covered", "_inside", "_dates", "_committed", "_beyond", "_issues")
+
+    def __init__(self, root: Path, head: bool, shallow: bool, boundary: frozenset[str]) -> None:
         self._root = root
-        self._prefix = os.path.join(str(root), "")
+        self._top = str(root)
+        self._prefix = os.path.join(self._top, "")
         self._folders: dict[str, str] = {}
-        self._dates = dates
-        self._committed = committed  # tracked and unchanged: dated by git, not by mtime
+        self._head = head
         self._shallow = shallow
+        self._boundary = boundary  # a shallow clone's oldest commits
+        self._covered: set[str] = set()  # pathspecs read: folders, root files, "" for all
+        self._inside: set[str] = set()  # folders known to lie in a pathspec read
+        self._dates: dict[str, str] = {}
+        self._committed: set[str] = set()  # tracked and unchanged: dated by git, not mtime
+        self._beyond: set[str] = set()  # committed, last changed at or before the boundary
+        self._issues: list[Issue] = []
 
     @classmethod
     def load(cls, path: Path) -> tuple[GitDates | None, list[Issue]]:
-        """Read the dates of the repository holding `path` (a folder or a file in it).
+        """Find the work tree holding `path` (a folder or a file in it); no history yet.
 
         Returns `(None, [Issue("git", ...)])` when git is missing or `path` is not in a
-        work tree; a shallow clone still loads, with a `git-shallow` issue.
+        work tree.
         """
         where = Path(path).absolute()
         while not where.is_dir() and where != where.parent:
             where = where.parent  # a file, or a folder not made yet: start from what exists
         try:
-            found = _run(["rev-parse", "--show-toplevel", "--is-shallow-repository"], where)
+            found = _run(["rev-parse", "--show-toplevel", "--is-shallow-repository",
+                          "--git-path", "shallow", "--verify", "--quiet", "HEAD"], where)
         except OSError:
             return None, [_fallback(path, "git was not found on PATH")]
         lines = os.fsdecode(found.stdout).splitlines()
-        if found.returncode != 0 or not lines:
+        if len(lines) < 3:  # the last line, HEAD, is missing in a repository without commits
             reason = _first_line(found.stderr) or "git rev-parse failed"
             return None, [_fallback(path, f"not inside a git work tree ({reason})")]
-        root = Path(lines[0]).resolve()
-        shallow = len(lines) > 1 and lines[1].strip() == "true"
-        issues: list[Issue] = []
-        if shallow:
-            issues.append(Issue(
-                "git-shallow", str(path), "lastmod",
-                "the repository is a shallow clone, so git dates stop at its oldest "
-                "fetched commit: files unchanged since then all get that commit's date. "
-                "Fetch the whole history (`fetch-depth: 0` in actions/checkout, or "
-                "`git fetch --unshallow`)."))
-        try:
-            dates, committed, problem = _read_repository(root)
-        except OSError as exc:
-            return None, [*issues, _fallback(path, f"git could not be run ({exc})")]
-        if problem:
-            issues.append(_fallback(path, problem, "for files it has no date for"))
-        return cls(root, dates, committed, shallow), issues
+        shallow = lines[1].strip() == "true"
+        boundary = _read_shallow(where / lines[2]) if shallow else frozenset()
+        dates = cls(Path(lines[0]).resolve(), len(lines) > 3, shallow, boundary)
+        if dates._head:
+            return dates, []
+        return dates, [_fallback(path, "the repository has no commits yet",
+                                 "for files it has no date for")]
+
+    def prefetch(self, paths: Iterable[str | os.PathLike[str]]) -> None:
+        """Date, with one `git log`, every file in the folders of `paths` not read yet.
+
+        A file's folder is read whole, so the other pages there need no further git
+        process; a file in the work tree's root is read alone, and a folder given
+        itself is read whole (the root: the whole repository). Paths outside the work
+        tree are ignored.
+        """
+        specs = set()
+        for path in paths:
+            located = self._locate(path)
+            if located is not None and (spec := self._uncovered(*located)) is not None:
+                specs.add(spec)
+        if specs:
+            self._fetch(specs)
 
     def date_of(self, path: str | os.PathLike[str]) -> dt.datetime | None:
         """The committer date (with its offset) of the last commit that changed `path`.
 
         Files with uncommitted changes, and files in the work tree that git does not
         track (untracked or ignored), get their modification time in UTC. None for
-        files outside the repository, missing files, and files git has no date for.
+        files outside the repository, missing files, and files git has no date for
+        (in a shallow clone: those last changed at or before its oldest commit).
         """
-        try:
-            real = self._real(path)
-        except (OSError, ValueError, RuntimeError):
+        located = self._read_for(path)
+        if located is None:
             return None
-        if not real.startswith(self._prefix):
-            return None
-        rel = real[len(self._prefix):]
-        if os.sep != "/":
-            rel = rel.replace(os.sep, "/")
+        real, rel = located
         if rel in self._committed:
             stamp = self._dates.get(rel)
             return dt.datetime.fromisoformat(stamp) if stamp else None
         return file_mtime(real)
+
+    def beyond_history(self, path: str | os.PathLike[str]) -> bool:
+        """True for a committed, unchanged file last changed at or before the oldest
+        commit of a shallow clone: git cannot date it (`date_of` says None)."""
+        located = self._read_for(path)
+        return located is not None and located[1] in self._beyond
+
+    @property
+    def shallow(self) -> bool:
+        """True when the repository is a shallow clone (some files may be `beyond_history`)."""
+        return self._shallow
+
+    @property
+    def root(self) -> Path:
+        """The work tree's top folder, resolved."""
+        return self._root
+
+    @property
+    def issues(self) -> list[Issue]:
+        """Problems met while reading history (git failing mid-build), for the caller."""
+        return self._issues
+
+    def _read_for(self, path: str | os.PathLike[str]) -> tuple[str, str] | None:
+        """`_locate(path)`, after reading the history of its folder if not read yet."""
+        located = self._locate(path)
+        if located is not None and (spec := self._uncovered(*located)) is not None:
+            self._fetch({spec})
+        return located
+
+    def _locate(self, path: str | os.PathLike[str]) -> tuple[str, str] | None:
+        """The real path and its path in the work tree (`/`-separated), or None outside."""
+        try:
+            real = self._real(path)
+        except (OSError, ValueError, RuntimeError):
+            return None
+        if real == self._top:
+            return real, ""
+        if not real.startswith(self._prefix):
+            return None
+        rel = real[len(self._prefix):]
+        return real, rel.replace(os.sep, "/") if os.sep != "/" else rel
+
+    def _uncovered(self, real: str, rel: str) -> str | None:
+        """The pathspec to read for `rel`, or None when one read already covers it."""
+        folder = rel.rpartition("/")[0]
+        if folder in self._inside or rel in self._covered or "" in self._covered:
+            return None
+        parts = folder.split("/") if folder else []
+        if any("/".join(parts[:n]) in self._covered for n in range(1, len(parts) + 1)):
+            self._inside.add(folder)
+            return None
+        return rel if os.path.isdir(real) else folder or rel
+
+    def _fetch(self, specs: set[str]) -> None:
+        """Read the history of new pathspecs (a folder inside another is read with it)."""
+        outer = _outermost(specs)
+        self._covered.update(outer)
+        if not self._head:
+            return
+        try:
+            dates, clean, beyond, problem = _read(self._root, outer, self._boundary,
+                                                  self._committed)
+        except OSError as exc:
+            dates, clean, beyond, problem = {}, set(), set(), f"git could not be run ({exc})"
+        self._dates.update(dates)
+        self._committed |= clean
+        self._beyond |= beyond
+        if problem:
+            self._issues.append(_fallback(self._root, problem, "for files it has no date for"))
 
     def _real(self, path: str | os.PathLike[str]) -> str:
         """`Path(path).resolve()`, with each folder resolved once."""
@@ -123,18 +219,28 @@ class GitDates:
         real = os.path.join(real_folder, name)
         return str(Path(real).resolve()) if os.path.islink(real) else real
 
-    @property
-    def shallow(self) -> bool:
-        """True when the repository is a shallow clone (dates may be truncated)."""
-        return self._shallow
 
-    @property
-    def root(self) -> Path:
-        """The work tree's top folder, resolved."""
-        return self._root
+def _outermost(specs: set[str]) -> list[str]:
+    """The pathspecs not inside another one, sorted; "" (the root) covers all."""
+    if "" in specs:
+        return [""]
+    kept = []
+    for spec in sorted(specs):
+        parts = spec.split("/")
+        if not any("/".join(parts[:n]) in specs for n in range(1, len(parts))):
+            kept.append(spec)
+    return kept
 
 
-def _fallback(path: Path, reason: str, scope: str = "") -> Issue:
+def _read_shallow(path: Path) -> frozenset[str]:
+    """The boundary commits a shallow clone lists in its `shallow` file."""
+    try:
+        return frozenset(path.read_text(encoding="ascii", errors="replace").split())
+    except OSError:
+        return frozenset()
+
+
+def _fallback(path: str | os.PathLike[str], reason: str, scope: str = "") -> Issue:
     scope = f" {scope}" if scope else ""
     return Issue("git", str(path), "lastmod",
                  f"no git dates: {reason}; falling back to the next lastmod source "
@@ -153,7 +259,7 @@ def _git_env() -> dict[str, str]:
 
 
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(["git", *_CONFIG, *args], cwd=cwd, env=_git_env(),
+    return subprocess.run(["git", *_OPTIONS, *args], cwd=cwd, env=_git_env(),
                           stdin=subprocess.DEVNULL, capture_output=True, check=False)
 
 
@@ -166,47 +272,48 @@ def _dirty_paths(data: bytes) -> set[str]:
     return {os.fsdecode(entry[3:]) for entry in data.split(b"\0") if len(entry) > 3}
 
 
-def _read_repository(root: Path) -> tuple[dict[str, str], frozenset[str], str]:
-    """Dates of committed files, the tracked paths without changes, and a problem if git
-    failed (then no path counts as unchanged).
+def _read(root: Path, specs: list[str], boundary: frozenset[str],
+          known: set[str]) -> tuple[dict[str, str], set[str], set[str], str]:
+    """Read the history of `specs` ("" alone: the whole repository): dates of committed
+    files not in `known`, the tracked paths there without changes, those beyond a shallow
+    clone's history, and a problem if git failed (then no path counts as unchanged).
 
     The log starts first; the file listings run while it fills its pipe.
     """
-    log = _Log(root, _MERGES[0])
+    pathspec = [spec for spec in specs if spec]
+    log = _Log(root, _MERGES[0], pathspec)
+    probe = _Probe(root)
     try:
         listed, status = _run_all(root, [
-            ["ls-files", "-z", "--cached"],
+            ["ls-files", "-z", "--cached", "--", *pathspec],
             ["status", "--porcelain", "-z", "--untracked-files=no", "--no-renames",
-             "--ignore-submodules=dirty"]])
-        tracked = frozenset(_split_z(listed.stdout))
-        dirty = frozenset(_dirty_paths(status.stdout))
+             "--ignore-submodules=dirty", "--", *pathspec]])
+        clean = set(_split_z(listed.stdout)) - _dirty_paths(status.stdout)
         problem = ""
         if listed.returncode != 0 or status.returncode != 0:
             failed = listed if listed.returncode != 0 else status
             problem = f"git could not list the work tree ({_first_line(failed.stderr)})"
-            dirty = tracked
-        wanted = tracked - dirty
+            clean = set()
+        wanted = clean - known
         if not wanted:
-            log.stop()
-            if _run(["rev-parse", "--verify", "--quiet", "HEAD"], root).returncode != 0:
-                problem = problem or "the repository has no commits yet"
-            return {}, wanted, problem
-        walk = _Walk(set(wanted), root)
+            return {}, clean, set(), problem
+        walk = _Walk(set(wanted), pathspec, boundary, probe)
         code, stopped, message = log.into(walk)
         if not stopped and code != 0 and not walk.seen and "diff-merges" in message:
-            walk = _Walk(set(wanted), root)  # a git older than 2.31
-            code, stopped, message = _Log(root, _MERGES[1]).into(walk)
+            walk = _Walk(set(wanted), pathspec, boundary, probe)  # a git older than 2.31
+            code, stopped, message = _Log(root, _MERGES[1], pathspec).into(walk)
         if not stopped and code != 0:
             problem = problem or f"git log failed ({message or f'exit status {code}'})"
-        return walk.dates, wanted, problem
+        return walk.dates, clean, walk.beyond, problem
     finally:
         log.stop()
         log.errors.close()
+        probe.close()
 
 
 def _run_all(root: Path, commands: list[list[str]]) -> list[subprocess.CompletedProcess[bytes]]:
     """Run git commands side by side; their output is small enough to read one by one."""
-    procs = [subprocess.Popen(["git", *_CONFIG, *args], cwd=root, env=_git_env(),
+    procs = [subprocess.Popen(["git", *_OPTIONS, *args], cwd=root, env=_git_env(),
                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE) for args in commands]
     done = []
@@ -217,14 +324,15 @@ def _run_all(root: Path, commands: list[list[str]]) -> list[subprocess.Completed
 
 
 class _Log:
-    """The one `git log`, started at once and read later; `stop()` ends it early."""
+    """The one `git log` of some pathspecs, started at once and read later; `stop()` ends
+    it early."""
 
-    def __init__(self, root: Path, merges: str) -> None:
+    def __init__(self, root: Path, merges: str, pathspec: list[str]) -> None:
         self.errors = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
-            ["git", *_CONFIG, "log", _FORMAT, "--name-only", "-z", "--no-renames", merges,
-             "--date-order", "--no-color", "--no-ext-diff", "--no-show-signature",
-             "HEAD", "--"],
+            ["git", *_OPTIONS, "log", _FORMAT, "--name-only", "-z", "--no-renames", merges,
+             "--full-history", "--parents", "--date-order", "--no-color", "--no-ext-diff",
+             "--no-show-signature", "HEAD", "--", *pathspec],
             cwd=root, env=_git_env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
             stderr=self.errors)
 
@@ -248,6 +356,50 @@ class _Log:
         return self.proc.wait()
 
 
+class _Probe:
+    """Questions about two commits' content: `same` through a `git cat-file --batch-check`
+    started on first use, `differs` (rare: octopus merges) through a `git diff-tree` each."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def same(self, one: str, other: str, name: str) -> bool | None:
+        """Whether `name` is the same object in both commits; None when it is in neither
+        (or is a submodule, whose commit this repository does not hold) or git failed."""
+        try:
+            if self.proc is None:
+                self.proc = subprocess.Popen(
+                    ["git", *_OPTIONS, "cat-file", "--batch-check=%(objectname)"],
+                    cwd=self.root, env=_git_env(), stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            ask, answer = self.proc.stdin, self.proc.stdout
+            if ask is None or answer is None:
+                return None
+            path = os.fsencode(name)
+            ask.write(b"%s:%s\n%s:%s\n" % (one.encode(), path, other.encode(), path))
+            ask.flush()
+            first, second = answer.readline(), answer.readline()
+        except OSError:
+            return None
+        if not second or (first.endswith(b" missing\n") and second.endswith(b" missing\n")):
+            return None
+        return first == second
+
+    def differs(self, one: str, other: str, pathspec: list[str]) -> bool:
+        """Whether two commits differ in the pathspecs: one `git diff-tree`."""
+        return _run(["diff-tree", "--quiet", "-r", "--no-renames", one, other, "--", *pathspec],
+                    self.root).returncode != 0
+
+    def close(self) -> None:
+        if self.proc is not None:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+            if self.proc.stdout is not None:
+                self.proc.stdout.close()
+            self.proc.wait()
+
+
 def _pump(stream: io.BufferedReader | None, walk: _Walk) -> bool:
     """Feed the log to `walk`; True if it stopped early because every file is dated."""
     if stream is None:
@@ -266,40 +418,29 @@ def _pump(stream: io.BufferedReader | None, walk: _Walk) -> bool:
     return walk.done
 
 
-class _Merge:
-    """A two-parent merge with one diff: which parent it belongs to waits for a tree."""
-
-    __slots__ = ("files", "listed", "tree", "parents", "settled")
-
-    def __init__(self, files: set[str], listed: list[str], tree: str,
-                 parents: list[str]) -> None:
-        self.files = files
-        self.listed = listed
-        self.tree = tree
-        self.parents = parents
-        self.settled = False
-
-
 class _Walk:
     """Walks every wanted file down its own simplified history as the log streams by.
 
     `pending[c]` holds the files whose chain has reached commit `c` and is not yet
     dated; the log's `--date-order` shows a commit only after all its children, so the
-    set is complete when `c` shows up.
+    set is complete when `c` shows up. The first commit shown is HEAD, or the first one
+    below it that changes the pathspecs: every wanted file starts there.
     """
 
-    def __init__(self, wanted: set[str], root: Path) -> None:
-        self.root = root
+    def __init__(self, wanted: set[str], pathspec: list[str], boundary: frozenset[str],
+                 probe: _Probe) -> None:
+        self.pathspec = pathspec
+        self.boundary = boundary
+        self.probe = probe
         self.left = len(wanted)
         self.start: set[str] | None = wanted
         self.pending: dict[str, set[str]] = {}
-        self.waiting: dict[str, list[_Merge]] = {}
         self.dates: dict[str, str] = {}
+        self.beyond: set[str] = set()
         self.seen = False
         self.header_next = False
         self.first_name = False
         self.commit = ""
-        self.tree = ""
         self.date = ""
         self.parents: list[str] = []
         self.diffs: list[list[str]] = []
@@ -329,7 +470,7 @@ class _Walk:
 
     def _header(self, text: str) -> None:
         fields = text.split()
-        if len(fields) < 3:
+        if len(fields) < 2:
             return
         self.seen = True
         self.first_name = True
@@ -337,20 +478,22 @@ class _Walk:
             self.diffs.append([])
             return
         self.finish()
-        self.commit, self.tree, self.date = fields[0], fields[1], fields[2]
-        self.parents = fields[3:]
+        self.commit, self.date = fields[0], fields[1]
+        self.parents = fields[2:]
         self.diffs = [[]]
-        if self.start is not None:  # HEAD: every wanted file starts here
+        if self.start is not None:
             self.pending[self.commit] = self.start
             self.start = None
 
     def _settle(self) -> None:
-        for merge in self.waiting.pop(self.commit, ()):
-            self._resolve(merge, self.commit, self.tree)
         files = self.pending.pop(self.commit, None)
         if not files:
             return
         parents, diffs = self.parents, self.diffs
+        if not parents and self.commit in self.boundary:  # a shallow clone's oldest commit
+            self.beyond |= files
+            self.left -= len(files)
+            return
         if len(parents) <= 1:
             for name in diffs[0] if diffs else ():
                 if name in files:
@@ -359,19 +502,37 @@ class _Walk:
             if parents and files:
                 self._give(parents[0], files)
             return
-        # With --diff-merges=separate git prints no record for a parent the merge's tree
-        # equals, so records and parents line up only when there is one per parent.
-        diffs = [d for d in diffs if d]
-        if len(diffs) == len(parents):
-            self._route(files, [set(d) for d in diffs])
-        elif not diffs:
+        # With --diff-merges=separate git prints no record for a parent the merge equals
+        # (in the pathspecs), so records and parents line up only when there is one per parent.
+        records = [d for d in diffs if d]
+        if len(records) == len(parents):
+            self._route(files, [set(d) for d in records])
+        elif not records:
             self._give(parents[0], files)
-        elif len(parents) == 2:
-            merge = _Merge(files, diffs[0], self.tree, parents)
-            for parent in parents:
-                self.waiting.setdefault(parent, []).append(merge)
         else:
-            self._route(files, self._octopus(diffs))
+            self._route(files, self._align(files, records))
+
+    def _align(self, files: set[str], records: list[list[str]]) -> list[set[str]]:
+        """Each parent's changed files, when git left out the records of some parents."""
+        parents = self.parents
+        if len(parents) == 2:
+            listed = records[0]
+            if not any(name in files for name in listed):
+                return [set(), set(listed)]  # either way every pending file goes first
+            # The record is against the first parent unless the merge equals it: then any
+            # file listed is the same in both.
+            name = next((n for n in listed if n in files and "\n" not in n), None)
+            same = self.probe.same(parents[0], self.commit, name) if name else None
+            if same is not None:
+                return [set(), set(listed)] if same else [set(listed), set()]
+        differ = [self.probe.differs(parent, self.commit, self.pathspec) for parent in parents]
+        slots = [n for n, changed in enumerate(differ) if changed]
+        if len(slots) != len(records):
+            slots = list(range(len(records)))
+        sets: list[set[str]] = [set() for _ in parents]
+        for slot, names in zip(slots, records):
+            sets[slot] = set(names)
+        return sets
 
     def _route(self, files: set[str], diffs: list[set[str]]) -> None:
         """Send each file to the first parent it is unchanged from; date the rest here."""
@@ -389,39 +550,6 @@ class _Walk:
         for name in files:
             self._dated(name)
 
-    def _resolve(self, merge: _Merge, parent: str, tree: str) -> None:
-        """A 2-parent merge with one diff: the diff is against the parent it differs from."""
-        if merge.settled:
-            return
-        merge.settled = True
-        first, second = merge.parents
-        equal = tree == merge.tree
-        against_second = equal if parent == first else not equal
-        files = merge.files
-        if against_second:  # its tree is the first parent's: everything came from there
-            self._give(first, files)
-            return
-        changed = set(merge.listed)
-        moved = {name for name in files if name in changed}
-        files -= moved
-        if files:
-            self._give(first, files)
-        if moved:
-            self._give(second, moved)
-
-    def _octopus(self, diffs: list[list[str]]) -> list[set[str]]:
-        """Pair an octopus merge's diffs with its parents by asking for their trees."""
-        revs = [f"{self.commit}^{n}^{{tree}}" for n in range(1, len(self.parents) + 1)]
-        out = _run(["rev-parse", *revs], self.root)
-        trees = out.stdout.decode("ascii", "replace").split()
-        sets: list[set[str]] = [set() for _ in self.parents]
-        slots = [i for i, t in enumerate(trees) if t != self.tree] if out.returncode == 0 else []
-        if len(slots) != len(diffs):
-            slots = list(range(len(diffs)))
-        for slot, names in zip(slots, diffs):
-            sets[slot] = set(names)
-        return sets
-
     def _give(self, commit: str, files: set[str]) -> None:
         there = self.pending.get(commit)
         if there is None:
@@ -435,4 +563,3 @@ class _Walk:
     def _dated(self, name: str) -> None:
         self.dates[name] = self.date
         self.left -= 1
-

@@ -138,18 +138,6 @@ def test_uncommitted_and_untracked_files_use_mtime(history):
     assert dates.date_of(history.root / "README.md").isoformat() == EXPECTED["README.md"]
 
 
-def test_shallow_clone_loads_with_an_issue(history, tmp_path):
-    clone = tmp_path / "clone"
-    history.git("clone", "-q", "--depth", "1", f"file://{history.root}", str(clone))
-    dates, issues = GitDates.load(clone / "docs")
-    assert dates is not None and dates.shallow is True
-    assert [(i.code, i.field, i.level) for i in issues] == [("git-shallow", "lastmod", "warning")]
-    assert "fetch-depth: 0" in issues[0].message and "git fetch --unshallow" in issues[0].message
-    tip = dt.datetime.fromisoformat("2021-07-02T09:00:00+00:00")
-    assert dates.date_of(clone / "docs/index.md") == tip
-    assert dates.date_of(clone / "README.md") == tip
-
-
 def test_not_a_repository(tmp_path, monkeypatch):
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
     folder = tmp_path / "plain"
