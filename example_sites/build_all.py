@@ -1,11 +1,13 @@
 """Build every example site with its generator's own command, and show the sitemaps.
 
 `make demo` runs this: each site is built the way its users build it (`mkdocs build`,
-`pelican`, `sphinx-build`), then the sitemap files each build wrote are listed.
+`pelican`, `sphinx-build`), then a summary gives each site's sitemap and robots.txt, its
+URL count, and the command to check them. The tests build the sites with `command()`.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,30 +15,63 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 
+# Site -> (the generator's command, run in the site's folder; the output folder).
 SITES = {
-    "mkdocs": ([str(BIN / "mkdocs"), "build", "--clean"], "site"),
-    "pelican": ([str(BIN / "pelican"), "content", "-s", "pelicanconf.py", "-o", "output"],
-                "output"),
-    "sphinx": ([str(BIN / "sphinx-build"), "-q", "-b", "html", ".", "_build/html"],
-               "_build/html"),
+    "mkdocs": (["mkdocs", "build", "--clean"], "site"),
+    "pelican": (["pelican", "content", "-s", "pelicanconf.py", "-o", "output"], "output"),
+    "sphinx": (["sphinx-build", "-q", "-b", "html", ".", "_build/html"], "_build/html"),
 }
 
 
+def command(name: str, bin_dir: Path = BIN) -> list[str]:
+    """The command that builds the example site `name`, with the generator of `bin_dir`."""
+    program, *args = SITES[name][0]
+    return [str(bin_dir / program), *args]
+
+
+def _shown(path: Path) -> str:
+    """`path` relative to the working folder when it is inside it."""
+    return os.path.relpath(path) if path.is_relative_to(Path.cwd()) else str(path)
+
+
+def _url_count(sitemap: Path) -> int:
+    """The URLs a sitemap lists, through the parts of an index."""
+    from sitemap_core.validate import local_part, sitemap_locs  # noqa: PLC0415 - after the builds
+
+    kind, locs = sitemap_locs(sitemap)
+    if kind != "sitemapindex":
+        return len(locs)
+    parts = (local_part(sitemap, loc) for loc in locs)
+    return sum(len(sitemap_locs(part)[1]) for part in parts if part is not None)
+
+
 def main() -> int:
-    failed = []
-    for name, (command, out) in SITES.items():
+    built, failed = [], []
+    for name in SITES:
         folder = HERE / name
         if not folder.is_dir():
             print(f"== {name}: no example site yet, skipped")
             continue
-        print(f"== {name}: {Path(command[0]).name} {' '.join(command[1:])}")
-        if subprocess.run(command, cwd=folder).returncode:
+        run = command(name)
+        print(f"== {name}: {Path(run[0]).name} {' '.join(run[1:])}", flush=True)
+        if subprocess.run(run, cwd=folder).returncode:
             failed.append(name)
+        else:
+            built.append((name, folder / SITES[name][1]))
+    if built:
+        print("\nSummary")
+    for name, out in built:
+        sitemap, robots = out / "sitemap.xml", out / "robots.txt"
+        if not sitemap.is_file():
+            print(f"  {name:8} no sitemap.xml in {_shown(out)}")
             continue
-        files = sorted((folder / out).glob("sitemap*")) + sorted((folder / out).glob("robots.txt"))
-        for path in files:
-            print(f"   {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}"
-                  f"  ({path.stat().st_size:,} bytes)")
+        others = sorted(p.name for p in out.glob("sitemap*") if p != sitemap)
+        also = f", also {', '.join(others)}" if others else ""
+        print(f"  {name:8} {_shown(sitemap)}  ({_url_count(sitemap)} URLs{also})")
+        print(f"  {'':8} {_shown(robots) if robots.is_file() else 'no robots.txt'}")
+    if built:
+        print(f"\nNext, check a site the way CI would:\n  {_shown(BIN / 'sitemap-suite')} "
+              f"validate {_shown(built[0][1])} --strict")
     if failed:
         print(f"failed: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0

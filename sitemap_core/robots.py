@@ -5,20 +5,22 @@ from __future__ import annotations
 import codecs
 from pathlib import Path
 
+from .report import Issue
 from .urls import scope_of
-from .validate import sitemap_value
+from .validate import is_relative, relative_sitemaps, sitemap_value
 from .writer import write_file
 
 _MINIMAL = b"User-agent: *\nAllow: /\n"
 
 
-def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> bool:
+def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[Issue]:
     """Create robots.txt in `out_dir`, or add the `Sitemap:` line to the one there.
 
     Every existing byte is kept (BOM, CRLF, comments) except an earlier `Sitemap:` line
     that points at one of this project's own file names (`own_names`) in the same folder
-    of the site, which is replaced. Running it twice changes nothing. Returns True when
-    the file changed.
+    of the site, which is replaced. Running it twice changes nothing. Returns the issues:
+    one `robots-relative` warning when the file has relative `Sitemap:` lines, which
+    crawlers ignore (they are kept; the warning gives the absolute line to write).
     """
     path = out_dir / "robots.txt"
     try:
@@ -31,9 +33,13 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> bool:
 
     found = False
     kept = [bom]
-    for raw in old[len(bom):].splitlines(keepends=True):
+    relative: list[tuple[int, str]] = []
+    for number, raw in enumerate(old[len(bom):].splitlines(keepends=True), 1):
         text = raw.rstrip(b"\r\n")
-        if sitemap_value(text.decode("utf-8", "replace")) in ours:
+        value = sitemap_value(text.decode("utf-8", "replace"))
+        if value and is_relative(value):
+            relative.append((number, value))
+        if value in ours:
             if not found:  # the first of our lines becomes the current one, the rest go
                 kept.append(line + raw[len(text):])
                 found = True
@@ -45,4 +51,5 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> bool:
         if new and not new.endswith((b"\n", b"\r")):
             new += newline
         new += line + newline
-    return write_file(path, new, "sitemap-robots")
+    write_file(path, new, "sitemap-robots")
+    return relative_sitemaps(relative, scope_of(sitemap_url) + "robots.txt")

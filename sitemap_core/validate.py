@@ -14,8 +14,9 @@ bomb costs at most that much decompression.
 
 A set may also hold parallel variants that the writer produces side by side: a `.gz`
 twin of each file and a `.txt` twin of each `.xml`. Duplicates are counted within one
-variant (`.xml`, `.xml.gz`, `.txt`, `.txt.gz`), and a part counts as listed by an index
-when the index lists it or its `.gz` twin.
+variant (`.xml`, `.xml.gz`, `.txt`, `.txt.gz`), a part counts as listed by an index
+when the index lists it or its `.gz` twin, and a `.gz` twin must hold exactly the bytes
+of its uncompressed file.
 
 Issue codes (level `error` breaks the protocol or the official schema; `warning` is
 advice, or a value the W3C format and the schema disagree about):
@@ -37,7 +38,9 @@ advice, or a value the W3C format and the schema disagree about):
 |              |                | 2,048 or shorter than 12 (schema) characters                 |
 |              | warning        | has a `#fragment`                                            |
 | `scope`      | error          | a URL on another scheme, host or port than the sitemap, or   |
-|              |                | outside the folder of the sitemap's location                 |
+|              |                | outside the folder of the sitemap's location; one issue with |
+|              |                | the count when every URL of the set is (a build made for     |
+|              |                | another base URL)                                            |
 | `lastmod`    | error          | not a W3C Datetime the schema accepts: `YYYY-MM-DD` or       |
 |              |                | `YYYY-MM-DDThh:mm:ss[.f]TZD`, a real date and time           |
 |              | warning        | W3C forms the schema rejects (`YYYY`, `YYYY-MM`, no          |
@@ -51,7 +54,8 @@ advice, or a value the W3C format and the schema disagree about):
 |              |                | by its last path segment), or that is an index itself        |
 |              | warning        | a part of the set that no index lists                        |
 | `gzip`       | error          | gzip data that does not decompress, a `.gz` file that is     |
-|              |                | not gzip                                                     |
+|              |                | not gzip; a `.gz` twin whose content differs from its        |
+|              |                | uncompressed file (at the first line that differs)           |
 |              | warning        | gzip data in a file not named `.gz`                          |
 | `text`       | error          | text sitemap: not UTF-8, a blank line, a line that is not    |
 |              |                | one URL alone                                                |
@@ -61,14 +65,18 @@ advice, or a value the W3C format and the schema disagree about):
 |              |                | `pt-BR`, `zh-Hant-TW`) or `x-default`, or with               |
 |              |                | an `href` that is not an absolute http(s) URL                |
 | `robots`     | error          | robots.txt `Sitemap:` value that is not an absolute http(s)  |
-|              |                | URL                                                          |
+|              |                | URL (and not relative either: `ftp://...`, `https://`)       |
 |              | warning        | the same `Sitemap:` URL twice, a robots.txt not in UTF-8     |
+| `robots-     | warning        | relative `Sitemap:` values (`/sitemap.xml`), which crawlers  |
+| relative`    |                | ignore: one issue per robots.txt, with the line to write     |
 """
 
 from __future__ import annotations
 
 import calendar
 import gzip
+import hashlib
+import itertools
 import re
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -76,7 +84,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import IO
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import quote, unquote, urljoin, urlsplit
 
 from lxml import etree
 
@@ -84,7 +92,8 @@ from .page import ChangeFreq
 from .report import Issue, Level
 
 __all__ = ["validate_files", "validate_set", "validate_robots", "robots_sitemaps", "sitemap_value",
-           "sitemap_locs", "part_name", "local_part", "MAX_ENTRIES", "MAX_BYTES"]
+           "relative_sitemaps", "is_relative", "twin_name", "sitemap_locs", "part_name", "local_part", "MAX_ENTRIES",
+           "MAX_BYTES"]
 
 MAX_ENTRIES = 50_000
 MAX_BYTES = 52_428_800
@@ -173,10 +182,11 @@ def validate_files(paths: Sequence[Path], location: str | None = None) -> list[I
 
 
 def validate_set(paths: Sequence[Path], location: str | None = None
-                 ) -> tuple[list[Issue], list[tuple[str | None, list[str]]]]:
-    """`validate_files`, and what `sitemap_locs` says of each file, from one read."""
+                 ) -> tuple[list[Issue], list[tuple[str | None, list[tuple[str, int]]]]]:
+    """`validate_files`, and from the same read each file's kind (as `sitemap_locs` says)
+    and its entries as (URL, line)."""
     issues, files = _check_files(paths, location)
-    return issues, [(f.kind, [loc for loc, *_ in f.locs]) for f in files]
+    return issues, [(f.kind, [(loc, line) for loc, line, *_ in f.locs]) for f in files]
 
 
 def valid_hreflang(code: str) -> bool:
@@ -184,14 +194,17 @@ def valid_hreflang(code: str) -> bool:
     return _HREFLANG.fullmatch(code) is not None
 
 
-def validate_robots(path: Path) -> list[Issue]:
-    """Check the `Sitemap:` lines of a robots.txt: absolute http(s) URLs, each once."""
-    return robots_sitemaps(path)[1]
+def validate_robots(path: Path, url: str | None = None) -> list[Issue]:
+    """Check the `Sitemap:` lines of a robots.txt: absolute http(s) URLs, each once.
+
+    `url` is where the robots.txt is published: with it, a relative line's issue gives
+    the absolute line to write instead."""
+    return robots_sitemaps(path, url)[1]
 
 
-def robots_sitemaps(path: Path) -> tuple[list[str], list[Issue]]:
-    """The `Sitemap:` values of a robots.txt, each once in file order (bad ones too), and
-    the issues `validate_robots` reports."""
+def robots_sitemaps(path: Path, url: str | None = None) -> tuple[list[str], list[Issue]]:
+    """The `Sitemap:` values of a robots.txt, each once in file order (bad ones too, not
+    the relative ones crawlers ignore), and the issues `validate_robots` reports."""
     path = Path(path)
     issues: list[Issue] = []
     name = path.name
@@ -209,23 +222,65 @@ def robots_sitemaps(path: Path) -> tuple[list[str], list[Issue]]:
         text = data.decode("utf-8", "replace")
     seen: dict[str, int] = {}  # valid URL -> its first line
     named: dict[str, None] = {}
+    relative: list[tuple[int, str]] = []
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
-        url = sitemap_value(line)
-        if url is None:
+        value = sitemap_value(line)
+        if value is None:
             continue
-        if url:
-            named.setdefault(url)
+        if value and is_relative(value):
+            relative.append((number, value))
+            continue
+        if value:
+            named.setdefault(value)
         where = f"{name}:{number}"
-        problem = _loc_problem(url)[0] if url else "is empty"
+        problem = _loc_problem(value)[0] if value else "is empty"
         if problem:
             issues.append(Issue("robots", where, "Sitemap",
-                                f"Sitemap: {url!r} {problem}", "error"))
-        elif url in seen:
+                                f"Sitemap: {value!r} {problem}", "error"))
+        elif value in seen:
             issues.append(Issue("robots", where, "Sitemap",
-                                f"Sitemap: {url} is already given on line {seen[url]}"))
+                                f"Sitemap: {value} is already given on line {seen[value]}"))
         else:
-            seen[url] = number
+            seen[value] = number
+    issues += relative_sitemaps(relative, url, name)
     return list(named), issues
+
+
+def relative_sitemaps(lines: Sequence[tuple[int, str]], url: str | None,
+                      name: str = "robots.txt") -> list[Issue]:
+    """One `robots-relative` warning for the relative `Sitemap:` values of a robots.txt
+    (`lines`: (line number, value)), none when there are none.
+
+    Crawlers ignore such a line. `url` is where the robots.txt is published: the message
+    then gives the absolute line to write instead (the user's file is not changed here).
+    """
+    if not lines:
+        return []
+    number, value = lines[0]
+    absolute = _absolute(url, value)
+    fix = (f"write `Sitemap: {absolute}` instead" if absolute else
+           "write the full URL instead (`Sitemap: https://example.org/sitemap.xml`)")
+    more = (f" (so are the lines {', '.join(str(n) for n, _ in lines[1:])})"
+            if len(lines) > 1 else "")
+    return [Issue("robots-relative", f"{name}:{number}", "Sitemap",
+                  f"`Sitemap: {value}` is a relative URL, which crawlers ignore{more}: a "
+                  f"Sitemap: line needs an absolute URL; {fix}")]
+
+
+def is_relative(value: str) -> bool:
+    """A `Sitemap:` value without a scheme (`/sitemap.xml`, `sitemap.xml`, `//host/x`)."""
+    return re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", value) is None
+
+
+def _absolute(url: str | None, value: str) -> str | None:
+    """`value` resolved against the robots.txt address `url`, when that gives a valid loc."""
+    if url is None:
+        return None
+    try:
+        absolute = urljoin(url, value)
+    except ValueError:
+        return None
+    return absolute if _loc_problem(absolute)[0] is None else None
 
 
 def sitemap_value(line: str) -> str | None:
@@ -296,6 +351,7 @@ class _File:
     origins: dict[tuple[str, str, int], tuple[str, str, int]] = field(default_factory=dict)
     name: str = ""
     variant: str = ""  # xml, xml.gz, txt or txt.gz: which parallel copy of the set
+    digest: bytes | None = None  # of the whole (uncompressed) content, when read whole
 
     def __post_init__(self) -> None:
         self.name = self.path.name
@@ -318,6 +374,7 @@ class _Reader:
         self.total = 0
         self.over = False
         self.error: str | None = None
+        self.digest = hashlib.blake2b(digest_size=16)  # of the bytes read, for twins
 
     def read(self, size: int = _CHUNK) -> bytes:
         if self.over or self.error:
@@ -328,6 +385,7 @@ class _Reader:
             self.error = str(exc) or type(exc).__name__
             return b""
         self.total += len(data)
+        self.digest.update(data)
         if self.total > MAX_BYTES:
             self.over = True
         return data
@@ -370,6 +428,8 @@ def _read_file(path: Path, number: int, found: _Found) -> _File:
             what = "uncompressed " if reader.gzipped else ""
             add(None, "size", "", f"more than {MAX_BYTES:,} bytes {what}(the protocol's "
                 f"limit per file); stopped reading there")
+        elif not reader.error:
+            info.digest = reader.digest.digest()
     return info
 
 
@@ -869,15 +929,17 @@ def _check_set(files: list[_File], location: str | None, found: _Found) -> None:
     indexed_variants = {f.variant for f in files if f.kind == "sitemapindex"}
     for f in files:
         if f.kind in ("urlset", "text") and f.variant in indexed_variants and not (
-                {f.name, _twin(f.name)} & listed):
+                {f.name, twin_name(f.name)} & listed):
             found.add(f.number, f.name, None, "index", "",
                       "is part of the set but no index lists it", "warning")
 
     _check_scope(files, location, placed, found)
     _check_duplicates(files, found)
+    _check_twins(files, found)
 
 
-def _twin(name: str) -> str:
+def twin_name(name: str) -> str:
+    """The name of a sitemap file's `.gz` twin, or of the file a `.gz` one compresses."""
     return name[:-3] if name.endswith(".gz") else name + ".gz"
 
 
@@ -895,6 +957,8 @@ def _check_scope(files: list[_File], location: str | None, placed: dict[str, str
                               f"{_short(loc)} is not on {shown}, like the set's first URL")
         return
     folder = location.rsplit("/", 1)[0] + "/"
+    outside: list[tuple[_File, int, str, str, str]] = []  # file, line, loc, allowed, where
+    checked = 0
     for f in files:
         where = location if f.number == 0 else placed.get(f.name) or folder + quote(f.name)
         problem, origin, _start, _frag = _loc_problem(where)
@@ -907,11 +971,46 @@ def _check_scope(files: list[_File], location: str | None, placed: dict[str, str
         for loc, line, o, p in f.locs:
             if o is None:
                 continue
+            checked += 1
             if o != origin or not (index or (prefix == "/" if p < 0
                                              else loc.startswith(prefix, p))):
-                found.add(f.number, f.name, line, "scope", "loc",
-                          f"{_short(loc)} is outside {shown}, where a sitemap at "
-                          f"{where} may point")
+                outside.append((f, line, loc, shown, where))
+    if len(outside) > 1 and len(outside) == checked:
+        f, line, loc, shown, where = outside[0]
+        found.add(f.number, f.name, line, "scope", "loc",
+                  f"all {checked:,} URLs of this set are outside {shown}, where a sitemap at "
+                  f"{where} may point (the first is {_short(loc)}): a build made for "
+                  "another base URL? Check it where it is published, or build it with "
+                  "that base URL")
+        return
+    for f, line, loc, shown, where in outside:
+        found.add(f.number, f.name, line, "scope", "loc",
+                  f"{_short(loc)} is outside {shown}, where a sitemap at {where} may point")
+
+
+def _check_twins(files: list[_File], found: _Found) -> None:
+    """A `.gz` file of the set must hold the same bytes as its uncompressed twin."""
+    by_name = {f.name: f for f in files}
+    for f in files:
+        plain = by_name.get(twin_name(f.name)) if f.name.endswith(".gz") else None
+        if plain is None or None in (f.digest, plain.digest) or f.digest == plain.digest:
+            continue
+        line = _first_difference(plain.path, f.path)
+        found.add(f.number, f.name, line, "gzip", "",
+                  f"does not hold the same content as {plain.name} (the first difference is "
+                  f"on line {line}): one of them is out of date; build both again, or "
+                  "delete the stale one")
+
+
+def _first_difference(a: Path, b: Path) -> int:
+    """The first line (1-based, after gunzip) where two files differ."""
+    number = 0
+    with a.open("rb") as raw_a, b.open("rb") as raw_b:
+        pairs = itertools.zip_longest(_lines(_Reader(raw_a)), _lines(_Reader(raw_b)))
+        for number, (line_a, line_b) in enumerate(pairs, 1):
+            if line_a != line_b:
+                return number
+    return max(number, 1)  # only a final newline differs: the last line
 
 
 def _origin_text(origin: tuple[str, str, int]) -> str:

@@ -12,7 +12,7 @@ OWN = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
 
 
 def test_created_when_missing(tmp_path):
-    assert robots.update(tmp_path, URL, OWN)
+    assert robots.update(tmp_path, URL, OWN) == []
     assert (tmp_path / "robots.txt").read_bytes() == (
         b"User-agent: *\nAllow: /\nSitemap: https://example.org/sitemap.xml\n")
 
@@ -30,8 +30,9 @@ def test_appended_keeping_every_byte_and_idempotent(tmp_path, original):
     assert updated.startswith(original)
     newline = b"\r\n" if b"\r\n" in original else b"\n"
     assert updated.endswith(b"Sitemap: " + URL.encode() + newline)
-    assert not robots.update(tmp_path, URL, OWN)
-    assert path.read_bytes() == updated
+    written = path.stat().st_mtime_ns
+    assert robots.update(tmp_path, URL, OWN) == []
+    assert path.read_bytes() == updated and path.stat().st_mtime_ns == written
 
 
 def test_stale_own_line_replaced_foreign_lines_kept(tmp_path):
@@ -97,6 +98,25 @@ def test_renamed_sitemap_replaces_the_default_names_line(tmp_path):
 def test_own_line_right_after_a_byte_order_mark_is_recognised(tmp_path):
     path = tmp_path / "robots.txt"
     path.write_bytes(b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\nUser-agent: *\n")
-    assert not robots.update(tmp_path, URL, OWN)
+    robots.update(tmp_path, URL, OWN)
     assert path.read_bytes() == (b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\n"
                                  b"User-agent: *\n")
+
+
+@pytest.mark.parametrize("base, expected", [
+    ("https://example.org/", "https://example.org/sitemap.xml"),
+    ("https://example.org/docs/", "https://example.org/sitemap.xml"),
+])
+def test_relative_sitemap_line_kept_and_reported_once(tmp_path, base, expected):
+    """Crawlers ignore `Sitemap: /sitemap.xml`: the user's bytes stay, one warning names
+    the line and the absolute one to write instead."""
+    original = (b"User-agent: *\nSitemap: /sitemap.xml\nDisallow: /x/\n"
+                b"sitemap: sitemap.xml.gz\n")
+    (tmp_path / "robots.txt").write_bytes(original)
+    issues = robots.update(tmp_path, base + "sitemap.xml", OWN)
+    assert [(i.code, i.level, i.page) for i in issues] == [
+        ("robots-relative", "warning", "robots.txt:2")]
+    assert f"write `Sitemap: {expected}` instead" in issues[0].message
+    assert "lines 4" in issues[0].message
+    assert (tmp_path / "robots.txt").read_bytes() == (
+        original + f"Sitemap: {base}sitemap.xml\n".encode())

@@ -444,6 +444,30 @@ def test_gzip_twins_count_as_listed(tmp_path: Path) -> None:
     assert validate_files(files, LOCATION) == []
 
 
+def test_gz_twin_must_hold_the_same_content(tmp_path: Path) -> None:
+    """A stale `.gz` copy: caught at the first line that differs, on the `.gz` file."""
+    fresh = urlset(url(), url("https://example.com/docs/a", "<lastmod>2024-05-02</lastmod>"))
+    stale = urlset(url(), url("https://example.com/docs/a", "<lastmod>2024-05-01</lastmod>"))
+    paths = [write(tmp_path, "sitemap.xml", fresh), write(tmp_path, "sitemap.xml.gz", stale)]
+    issues = validate_files(paths, LOCATION)
+    assert [(i.code, i.level, i.page) for i in issues] == [("gzip", "error", "sitemap.xml.gz:4")]
+    write(tmp_path, "sitemap.xml.gz", fresh)
+    assert validate_files(paths, LOCATION) == []
+
+
+def test_whole_set_out_of_scope_is_one_issue_with_the_count(tmp_path: Path) -> None:
+    body = urlset(*[url(f"https://preview.example.net/docs/p{n}") for n in range(30)])
+    paths = [write(tmp_path, "sitemap.xml", body), write(tmp_path, "sitemap.xml.gz", body)]
+    (issue,) = validate_files(paths, LOCATION)
+    assert (issue.code, issue.page) == ("scope", "sitemap.xml:3")
+    assert issue.message.startswith("all 60 URLs of this set are outside https://example.com/docs/")
+    # One URL in scope: each of the others is its own issue, at its own line.
+    mixed = urlset(url(), *[url(f"https://preview.example.net/docs/p{n}") for n in range(3)])
+    issues = check(tmp_path, "sitemap.xml", mixed)
+    assert [(i.code, i.page) for i in issues] == [
+        ("scope", "sitemap.xml:4"), ("scope", "sitemap.xml:5"), ("scope", "sitemap.xml:6")]
+
+
 def test_index_entries_are_scoped_to_the_host(tmp_path: Path) -> None:
     files = [
         write(tmp_path, "sitemap.xml", index("https://example.com/other/a.xml",
@@ -501,14 +525,24 @@ def test_robots(tmp_path: Path) -> None:
                     "Sitemap: ftp://example.com/s.xml\n"
                     "Sitemap: https://example.com/b.xml\n")
     issues = validate_robots(path)
-    assert robots_sitemaps(path)[0] == [  # each value once, bad ones too
-        "https://example.com/sitemap.xml", "/sitemap2.xml", "ftp://example.com/s.xml",
+    assert robots_sitemaps(path)[0] == [  # each value once, bad ones too, not relative ones
+        "https://example.com/sitemap.xml", "ftp://example.com/s.xml",
         "https://example.com/b.xml"]
     assert [(i.code, i.level, i.page) for i in issues] == [
-        ("robots", "error", "robots.txt:4"),
         ("robots", "warning", "robots.txt:5"),
         ("robots", "error", "robots.txt:6"),
+        ("robots-relative", "warning", "robots.txt:4"),
     ]
+
+
+def test_relative_robots_line_names_the_line_to_write(tmp_path: Path) -> None:
+    path = write(tmp_path, "robots.txt", "User-agent: *\nSitemap: /sitemap.xml\n")
+    (generic,) = validate_robots(path)
+    assert (generic.code, generic.level, generic.page) == (
+        "robots-relative", "warning", "robots.txt:2")
+    assert "crawlers ignore" in generic.message and "full URL" in generic.message
+    (exact,) = validate_robots(path, "https://example.org/robots.txt")
+    assert exact.message.endswith("write `Sitemap: https://example.org/sitemap.xml` instead")
 
 
 def test_robots_clean(tmp_path: Path) -> None:
