@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from operator import itemgetter
 from pathlib import Path
 
-from . import index, robots, rules, urls
+from . import index, indexnow, robots, rules, urls
 from .dedupe import SeenURLs
 from .htmlhead import read_page
 from .options import Settings, parse_changefreq, parse_priority
@@ -76,9 +76,11 @@ class _Run:
         sitemap_url = self._sitemap_url(files)
         if files and self.s.validate != "off":
             self._validate(files)
-        return Result(files=tuple(files), urls=count, issues=tuple(self.issues),
-                      lastmod_sources=dict(self.dates.used),
-                      sitemap_url=sitemap_url if files else "")
+        result = Result(files=tuple(files), urls=count, issues=tuple(self.issues),
+                        lastmod_sources=dict(self.dates.used),
+                        sitemap_url=sitemap_url if files else "")
+        told = indexnow.after_build(result, self.s, self.out_dir)  # key file, feeds, submit
+        return dataclasses.replace(result, issues=(*result.issues, *told)) if told else result
 
     def _write(self, pages: Iterable[Page]) -> tuple[list[Path], int]:
         """Stream the pages into parts, put the files in place, update robots.txt."""

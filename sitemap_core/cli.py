@@ -39,7 +39,8 @@ from urllib.parse import SplitResult, unquote, urljoin, urlsplit
 
 import click
 
-from . import urls
+from . import indexnow, urls
+from .feeds import check_feed
 from .fetch import Download, FetchError, download
 from .htmlhead import read_page
 from .options import LASTMOD_SOURCES, settings_from_options
@@ -79,6 +80,7 @@ def main() -> None:
     \b
     sitemap-suite generate SITE_DIR --base-url URL   write sitemaps for a built site
     sitemap-suite validate TARGET...                 check files, a folder, or a URL
+    sitemap-suite submit SITE_DIR --base-url URL     tell IndexNow which URLs changed
     """
 
 
@@ -203,6 +205,8 @@ def _check_file(path: Path, checked: _Checked) -> None:
         checked.files.append(str(path))
         checked.issues += validate_robots(path)
         return
+    if _feed(path, None, checked):
+        return
     paths = _set_for(path)
     checked.files += [str(p) for p in paths]
     checked.issues += validate_files(paths)
@@ -228,6 +232,8 @@ def _check_folder(folder: Path, checked: _Checked) -> None:
                 continue
             path, site_base = found
             base = base or site_base
+            if _feed(path, url, checked):
+                continue
             sets.append((_set_for(path), url))
     taken = {p.resolve() for paths, _ in sets for p in paths}
     candidates = sorted({p for pattern in _SITEMAP_GLOBS for p in folder.glob(pattern)
@@ -417,6 +423,8 @@ def _check_remote_set(fetcher: _Fetcher, url: str, folder: Path, checked: _Check
     if got is None:
         return
     first, location = got  # location: where the sitemap was in the end, after redirects
+    if _feed(first, location, checked, names):
+        return
     paths = [first]
     kind, locs = sitemap_locs(first)
     if kind == "sitemapindex":
@@ -462,6 +470,18 @@ def _renamed(issue: Issue, names: dict[str, str]) -> Issue:
     if name in names:
         return dataclasses.replace(issue, page=names[name] + (f":{line}" if sep else ""))
     return issue
+
+
+def _feed(path: Path, location: str | None, checked: _Checked,
+          names: dict[str, str] | None = None) -> bool:
+    """Check `path` as a sitemap when it is an RSS or Atom feed (`feeds.check_feed`);
+    False when it is no feed. `names` maps downloaded files to their URLs."""
+    found = check_feed(path, location)
+    if found is None:
+        return False
+    checked.files.append(names[path.name] if names else str(path))
+    checked.issues += [_renamed(i, names) for i in found] if names else found
+    return True
 
 
 # -- generate -------------------------------------------------------------------------
@@ -642,3 +662,114 @@ class _SourceIndex:
         if len(best) == 1:
             return (best[0],)
         return ()
+
+
+# -- submit ---------------------------------------------------------------------------
+
+@main.command()
+@click.argument("site_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--base-url", metavar="URL",
+              help="Where SITE_DIR is published (required unless the config file sets "
+                   "base_url).")
+@click.option("--config", "config_file", metavar="FILE",
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The TOML file `generate` reads: filename, indexnow_key, "
+                   "indexnow_endpoints.")
+@click.option("--key", metavar="KEY",
+              help="The IndexNow key (else indexnow_key from the config file, else the "
+                   "<key>.txt file SITE_DIR serves).")
+@click.option("--endpoint", "endpoints", multiple=True, metavar="URL",
+              help="An IndexNow endpoint (repeatable; else indexnow_endpoints, by default "
+                   f"{indexnow.DEFAULT_ENDPOINT}).")
+@click.option("--previous", metavar="FILE|URL",
+              help="The sitemap published before this build (default: the live one, "
+                   "BASE_URL + filename). Save it before you deploy, then name it here.")
+@click.option("--removed", is_flag=True, help="Also send the URLs gone since then.")
+@click.option("--dry-run", is_flag=True, help="Print what would be sent; send nothing.")
+@click.option("--ping", "pings", multiple=True, metavar="URL_TEMPLATE",
+              help="Also GET an old-style sitemap ping, {sitemap} standing for the sitemap's "
+                   "URL (repeatable; none by default: Google's and Bing's are retired).")
+@click.option("--timeout", type=click.FloatRange(0.1, 300), default=indexnow.TIMEOUT,
+              show_default=True, help="Seconds to wait for each answer.")
+@click.option("--retries", type=click.IntRange(0, 10), default=indexnow.RETRIES,
+              show_default=True, help="Tries again after a 429, a 5xx or no answer.")
+@click.option("--backoff", type=click.FloatRange(0, 60), default=indexnow.BACKOFF,
+              show_default=True, help="Seconds before the first retry, doubled each time.")
+def submit(site_dir: Path, base_url: str | None, config_file: Path | None, key: str | None,
+           endpoints: tuple[str, ...], previous: str | None, removed: bool, dry_run: bool,
+           pings: tuple[str, ...], timeout: float, retries: int, backoff: float) -> None:
+    """Send IndexNow the URLs of SITE_DIR's sitemap that are new or whose lastmod moved.
+
+    The previous sitemap (the live one by default) is what they are compared with; only
+    URLs on BASE_URL's host and under its folder are sent, at most 10,000 a request. The
+    key must be served by the site as <key>.txt (builds write it when indexnow_key is
+    set). One line per endpoint; exit status 0 only when every endpoint accepted.
+    """
+    values, config_base = _read_config(config_file)
+    base_url = base_url or config_base
+    if not base_url:
+        raise click.UsageError("--base-url is required (or base_url in the config file)")
+    root = config_file.resolve().parent if config_file else Path.cwd()
+    settings, problems = settings_from_options(values, base_url, root)
+    for issue in problems:
+        click.echo(_line(issue))
+    base = base_url.rstrip("/") + "/"
+    if problem := urls.base_url_problem(base):
+        raise click.BadParameter(problem, param_hint="--base-url")
+    key = _submission_key(site_dir, key or settings.indexnow_key)
+    try:
+        targets = [indexnow.endpoint_url(e) for e in endpoints] or settings.indexnow_endpoints
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--endpoint") from None
+    if bad := [t for t in pings if "{sitemap}" not in t]:
+        raise click.BadParameter(f"{bad[0]!r} has no {{sitemap}}", param_hint="--ping")
+    sitemap = site_dir / settings.filename
+    if not sitemap.is_file() and (site_dir / (settings.filename + ".gz")).is_file():
+        sitemap = site_dir / (settings.filename + ".gz")
+    sitemap_url = base + sitemap.name
+    found, issues = indexnow.changes(str(sitemap), sitemap_url if previous is None
+                                     else previous, base, removed)
+    for issue in issues:
+        click.echo(_line(issue))
+    ok = not any(i.level == "error" for i in issues)
+    if ok and dry_run:
+        requests = -(-len(found) // indexnow.MAX_URLS)
+        for target in targets:
+            click.echo(f"dry run {target}: would send {_plural(len(found), 'URL')} in "
+                       f"{_plural(requests, 'request')}, key {key}, keyLocation "
+                       f"{indexnow.key_location(base, key)}")
+        for url in found:
+            click.echo(f"  {url}")
+        for template in pings:
+            click.echo(f"dry run: would GET {template} for {sitemap_url}")
+    elif ok:
+        outcomes = indexnow.submit(found, base_url=base, key=key, endpoints=targets,
+                                   timeout=timeout, retries=retries, backoff=backoff)
+        outcomes += [indexnow.ping(t, sitemap_url, timeout=timeout, retries=retries,
+                                   backoff=backoff) for t in pings]
+        for outcome in outcomes:
+            click.echo(str(outcome))
+        ok = all(o.accepted for o in outcomes)
+    sys.exit(0 if ok else 1)
+
+
+def _submission_key(site_dir: Path, key: str) -> str:
+    """The key given, else the one key file the site serves; a usage error when there is
+    no good key, or the site does not serve it (the engines would refuse it: 403)."""
+    if not key:
+        served = indexnow.keys_in(site_dir)
+        if len(served) > 1:
+            raise click.UsageError(f"{site_dir} serves several key files "
+                                   f"({', '.join(served)}): give --key")
+        if not served:
+            raise click.UsageError(
+                "no IndexNow key: give --key, set indexnow_key in the config file, or commit "
+                "a <key>.txt file holding the key with the site's files (make one once and "
+                f"keep it, e.g. {indexnow.new_key()})")
+        key = served[0]
+    if problem := indexnow.key_problem(key):
+        raise click.BadParameter(problem, param_hint="--key")
+    if key not in indexnow.keys_in(site_dir):
+        raise click.UsageError(f"{site_dir} has no {key}.txt holding the key: search engines "
+                               "check it there (set indexnow_key so builds write it)")
+    return key

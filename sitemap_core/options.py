@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from .indexnow import DEFAULT_ENDPOINT, endpoint_url, key_problem
 from .page import ChangeFreq
 from .report import Issue
 from .validate import MAX_BYTES, MAX_ENTRIES
@@ -85,6 +86,17 @@ OPTIONS: tuple[Option, ...] = (
     Option("seed_sitemap", "str", "",
            "A published sitemap (path or URL) that seeds content-state dates on a fresh cache."),
     Option("indent", "int", 0, "Spaces to indent XML with; 0 writes compact XML."),
+    Option("robots_feeds", "list[str]", [],
+           "Feed URLs (RSS or Atom, absolute or site-relative) to add to robots.txt as "
+           "`Sitemap:` lines."),
+    Option("indexnow_key", "str", "",
+           "Your IndexNow key (8 to 128 of `a-z A-Z 0-9 -`), made once and kept: "
+           "`<key>.txt` is written into the site."),
+    Option("indexnow_endpoints", "list[str]", [DEFAULT_ENDPOINT],
+           "IndexNow endpoints `submit` posts to."),
+    Option("submit", "bool", False,
+           "After a build without errors, send the URLs that changed since the published "
+           "sitemap to IndexNow (needs `indexnow_key`)."),
 )
 
 
@@ -113,6 +125,10 @@ class Settings:
     cache_dir: Path | None = None
     seed_sitemap: str = ""
     indent: int = 0
+    robots_feeds: tuple[str, ...] = ()
+    indexnow_key: str = ""
+    indexnow_endpoints: tuple[str, ...] = (DEFAULT_ENDPOINT,)
+    submit: bool = False
     build_time: dt.datetime = field(
         default_factory=lambda: dt.datetime.now(dt.timezone.utc).replace(microsecond=0))
 
@@ -241,7 +257,7 @@ def _convert(name: str, value: Any, root: Path | None) -> Any:
                 return ZoneInfo(value) if value else dt.timezone.utc
             except (ZoneInfoNotFoundError, ValueError):
                 raise ValueError(f"{value!r} is not a known time zone") from None
-        case "exclude" | "extra_urls":
+        case "exclude" | "extra_urls" | "robots_feeds":
             return _strings(value)
         case "exclude_regex":
             try:
@@ -281,4 +297,17 @@ def _convert(name: str, value: Any, root: Path | None) -> Any:
             return value
         case "indent":
             return _int(value, 0, 8)
+        case "indexnow_key":
+            if not isinstance(value, str):
+                raise TypeError(f"{value!r} is not a key")
+            problem = key_problem(value) if value else None
+            if problem:
+                raise ValueError(problem)
+            return value
+        case "indexnow_endpoints":
+            return tuple(endpoint_url(e) for e in _strings(value))
+        case "submit":
+            if not isinstance(value, bool):
+                raise TypeError(f"{value!r} is not true or false")
+            return value
     raise AssertionError(name)  # every option is handled above

@@ -71,3 +71,7 @@ class SitemapConfig(base.Config):
     cache_dir = c.Type(str, default=_DEFAULT["cache_dir"])
     seed_sitemap = c.Type(str, default=_DEFAULT["seed_sitemap"])
     indent = c.Type(int, default=_DEFAULT["indent"])
+    robots_feeds = c.ListOfItems(c.Type(str), default=_DEFAULT["robots_feeds"])
+    indexnow_key = c.Type(str, default=_DEFAULT["indexnow_key"])
+    indexnow_endpoints = c.ListOfItems(c.Type(str), default=_DEFAULT["indexnow_endpoints"])
+    submit = c.Type(bool, default=_DEFAULT["submit"])

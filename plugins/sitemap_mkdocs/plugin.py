@@ -63,8 +63,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
         settings, issues = settings_from_options(dict(self.config), config.site_url, root)
         if self._preview:
-            # Dev-server URLs must not enter the content-state dates of the real site.
-            settings = dataclasses.replace(settings, cache_dir=None)
+            # Dev-server URLs must not enter the content-state dates of the real site,
+            # nor ever be sent to IndexNow.
+            settings = dataclasses.replace(settings, cache_dir=None, submit=False)
         self._report(issues)
         self._settings = settings
         return config
