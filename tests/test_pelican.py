@@ -1,6 +1,7 @@
 """The Pelican adapter, on real Pelican builds of copies of example_sites/pelican.
 
-Each build runs `Pelican(settings=read_settings(...)).run()` into tmp_path, in a temp git
+Each build runs `Pelican(settings=read_settings(...)).run()` into tmp_path (or the
+`pelican` command, where its exit status and output are the point), in a temp git
 repository with fixed commit dates; every sitemap written is parsed with lxml and passed
 through the core validator.
 """
@@ -8,10 +9,14 @@ through the core validator.
 from __future__ import annotations
 
 import logging
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from pelican import Pelican, signals
@@ -29,7 +34,7 @@ logging.setLoggerClass(logging.Logger)
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example_sites" / "pelican"
 BASE = "https://example.org/"
-FIRST_COMMIT = "2024-05-10T12:00:00+02:00"
+FIRST_COMMIT = "2023-12-20T12:00:00+01:00"  # older than every post's `Date:`
 ABOUT_COMMIT = "2024-06-15T09:30:00+02:00"
 
 ARTICLES = [
@@ -165,12 +170,12 @@ def test_lastmod_git_dates_by_commits_unless_modified(tmp_path: Path) -> None:
     commit_all(site, "2024-06-20T08:00:00+02:00", "zoneinfo")
     out = build(site, tmp_path / "out", SITEMAP={"lastmod": "git"})
     lastmods = checked(out, BASE)
-    assert lastmods[BASE + "generators.html"] == FIRST_COMMIT       # `date` is not used
+    assert lastmods[BASE + "generators.html"] == "2024-01-12T10:00:00+01:00"  # `date`: a floor
     assert lastmods[BASE + "zoneinfo.html"] == "2024-06-20T08:00:00+02:00"
     assert lastmods[BASE + "hello-world.html"] == "2024-03-02T18:30:00+01:00"  # `modified`
     assert lastmods[BASE + "pages/about.html"] == ABOUT_COMMIT
     assert lastmods[BASE + "tag/stdlib.html"] == "2024-06-20T08:00:00+02:00"  # lists zoneinfo
-    assert lastmods[BASE + "tag/trains.html"] == FIRST_COMMIT
+    assert lastmods[BASE + "tag/trains.html"] == "2024-03-15T12:00:00+01:00"  # interrail-pass
 
 
 def test_every_url_has_a_lastmod_and_none_is_the_build_time(example: Path) -> None:
@@ -325,8 +330,10 @@ def test_fatal_warnings_fail_the_build(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(FatalLogger, "fatal_lvl", logging.WARNING)
     build(site, tmp_path / "clean")  # the example site itself builds without a warning
     assert (tmp_path / "clean" / "sitemap.xml").is_file()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(SystemExit) as failed:
         build(site, tmp_path / "bad", SITEMAP={"format": "html"})
+    assert failed.value.code == 1
+    assert (tmp_path / "bad" / "sitemap.xml").is_file()  # shown every problem, wrote, failed
 
 
 @pytest.mark.parametrize("siteurl", ["", "/blog"])

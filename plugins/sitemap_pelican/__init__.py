@@ -3,7 +3,14 @@
 Turn it on with `PLUGINS = ["sitemap_pelican"]` (it never turns on by being installed)
 and an absolute `SITEURL`; options go in the `SITEMAP` dict. Every HTML file Pelican
 writes is collected on `content_written`; the main Pelican instance writes the set on
-`finalized`, after static and extra files (a shipped robots.txt) are in place.
+`finalized`, after static and extra files (a shipped robots.txt) are in place, and
+prints its summary as Pelican prints its own "Done:" line.
+
+Problems go through Pelican's logger. Under `pelican --fatal warnings|errors` Pelican's
+logger raises on the first one; here every problem is shown first and the build then
+ends with a CRITICAL line and exit status 1, as it does when the sitemap cannot be
+written at all. It ends by `SystemExit`, not an exception: Pelican prints a traceback
+for every exception, and these are the user's problems to fix, not crashes.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pelican import Pelican, signals
+from pelican.log import console
 
 from sitemap_core.build import write_sitemaps
 from sitemap_core.page import Page
@@ -37,6 +45,7 @@ class _Run:
     collector: Collector | None
     output: str
     pages: list[Page] = field(default_factory=list)
+    fatal: int = 0  # problems Pelican's `--fatal` made fatal
 
     def nests(self, other: Pelican) -> bool:
         """True for another instance built inside this one's output (i18n_subsites)."""
@@ -53,9 +62,9 @@ def _start(pelican: Pelican) -> None:
     if _run is not None and _run.nests(pelican):
         return
     site, issues = config.load(pelican.settings)
-    _run = _Run(pelican, Collector(site) if site is not None else None,
+    _run = _Run(pelican, Collector(site, pelican.settings) if site is not None else None,
                 os.path.abspath(pelican.output_path))
-    _log(issues)
+    _run.fatal = _log(issues)
 
 
 def _collect(path: str, context: dict[str, Any]) -> None:
@@ -77,29 +86,42 @@ def _prefix(run: _Run, path: str, context: dict[str, Any]) -> str:
 
 
 def _finish(pelican: Pelican) -> None:
-    """`finalized`: the main instance writes the sitemap set and reports."""
+    """`finalized`: the main instance writes the sitemap set and reports; the build
+    fails (exit status 1) when the set could not be written or `--fatal` says so."""
     global _run
     run = _run
     if run is None or run.pelican is not pelican:
         return
     _run = None
-    if run.collector is None:
-        return
-    _log(run.collector.issues)
-    result = write_sitemaps(run.pages, Path(pelican.output_path), run.collector.site.settings)
-    _log(result.issues)
-    logger.info("%s", result.summary())
+    failed = False
+    if run.collector is not None:
+        run.fatal += _log(run.collector.issues)
+        result = write_sitemaps(run.pages, Path(pelican.output_path),
+                                run.collector.site.settings)
+        run.fatal += _log(result.issues)
+        console.print(result.summary(), markup=False)
+        failed = any(issue.level == "error" for issue in result.issues)
+    if failed or run.fatal:
+        logger.critical("sitemap: %s: build failed", "the sitemap could not be written"
+                        if failed else f"{run.fatal} problem(s) and --fatal")
+        raise SystemExit(1)
 
 
-def _log(issues: list[Issue] | tuple[Issue, ...]) -> None:
-    """Each issue through Pelican's logger; per-page warnings of one code grouped past a few.
+def _log(issues: list[Issue] | tuple[Issue, ...]) -> int:
+    """Each issue through Pelican's logger; per-page warnings of one code grouped past a
+    few. Returns how many `--fatal` made fatal (Pelican's logger raised on them).
 
     Settings issues are never grouped: each names a different key to fix.
     """
+    fatal = 0
     for issue in issues:
         level = {"info": logging.INFO, "error": logging.ERROR}.get(issue.level, logging.WARNING)
         group = f"sitemap: more [{issue.code}] warnings not shown" if issue.page else None
-        logger.log(level, "sitemap: %s", issue, extra={"limit_msg": group})
+        try:
+            logger.log(level, "sitemap: %s", issue, extra={"limit_msg": group})
+        except RuntimeError:  # pelican.log.FatalLogger: shown, and fatal
+            fatal += 1
+    return fatal
 
 
 def register() -> None:

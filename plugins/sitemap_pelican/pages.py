@@ -1,23 +1,27 @@
 """What Pelican wrote, as `Page`s: URL, own dates, per-type values, alternates, opt-outs.
 
 Each HTML file Pelican writes arrives with the context it was rendered with: an
-`article` or `page` for content; `articles`/`dates`/`articles_page` (and `blog`) for the
-index, archives, category, tag, author and pagination pages that list articles.
+`article` or `page` for content; `articles_page`/`dates` (and `blog`) for the index,
+archives, period archives, category, tag, author and pagination pages that list
+articles; nothing of the kind for `TEMPLATE_PAGES` and a theme's other direct templates.
 
 A `Collector` serves one run and keeps what Pelican would compute again: each content's
-URL (its translations list it too) and the dates of each whole article list (archives,
-tags, categories and authors pages list the same one).
+URL (its translations list it too), each article's dates as one `Page` (every listing
+page that shows the article lists that same `Page`, so the core dates it once), and the
+`Page`s of each whole article list (archives, tags, categories and authors pages list
+the same one).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+import difflib
+import os
+from collections.abc import Mapping
 from typing import Any
 
 from pelican import contents
 
-from sitemap_core.lastmod import newest
 from sitemap_core.page import Alternate, Page, hreflang, meta_overrides, parse_flag
 from sitemap_core.report import Issue
 from sitemap_core.urls import folder_url
@@ -29,16 +33,30 @@ _LISTS = ("tag", "category", "author")
 _INDEX = "index.html"
 # Pelican's content classes and the prefix of their URL settings (ARTICLE_URL, ...).
 _SETTINGS = {contents.Article: "ARTICLE", contents.Page: "PAGE"}
+# How Pelican metadata names the dates the core knows (messages use the user's key).
+_KEYS = (("published", "date"), ("lastmod", "modified"))
+# The `sitemap*` metadata keys this adapter reads, as Pelican gives them (lower case).
+_FIELDS = ("sitemap", "sitemap_exclude")
+# A sitemap field by its name elsewhere (Sphinx's `:sitemap_priority:`) -> Pelican's key.
+_MEANT = {"exclude": "Sitemap_exclude", "priority": "Priority", "changefreq": "Changefreq",
+          "lastmod": "Modified", "modified": "Modified"}
+_HOW = ("use `Sitemap: false` (or `Sitemap_exclude: true`) to leave a page out, and "
+        "`Priority:`, `Changefreq:`, `Modified:` for its sitemap fields")
 
 
 class Collector:
     """The `Page`s of one run's written files, and the issues found on the way."""
 
-    def __init__(self, site: SiteConfig) -> None:
+    def __init__(self, site: SiteConfig, settings: Mapping[str, Any]) -> None:
         self.site = site
         self.issues: list[Issue] = []
         self._urls: dict[int, tuple[Any, str]] = {}  # id(content) -> (content, its URL)
-        self._dates: dict[int, tuple[Any, dict[str, Any]]] = {}  # id(list) -> (list, dates)
+        self._dated: dict[int, tuple[Any, Page]] = {}  # id(article) -> (article, its dates)
+        self._lists: dict[int, tuple[Any, tuple[Page, ...]]] = {}  # id(list) -> its Pages
+        # TEMPLATE_PAGES: the file written -> the template it is rendered from.
+        self._templates = {str(dest): os.path.join(settings["PATH"], source)
+                           for source, dest in (settings.get("TEMPLATE_PAGES") or {}).items()}
+        self._fs_dates = settings.get("DEFAULT_DATE") == "fs"
 
     def page(self, path: str, context: Mapping[str, Any], prefix: str) -> Page | None:
         """The `Page` for one written file, or None when crawlers should not see it.
@@ -51,28 +69,54 @@ class Collector:
                 return self._content_page(path, name, context[key], kind, prefix)
         if not name.endswith(_HTML):
             return None
-        dates = self._listing_dates(context) if context.get("blog") else {}
+        template = self._templates.get(name) if context.get("template_name") is None else None
         return Page(url=folder_url(prefix + _listing_url(context, name)), output=path,
-                    name=name, **self.site.by_type["indexes"], **dates)
+                    name=name, sources=(template,) if template else (),
+                    lists=self._listed(context) if context.get("blog") else (),
+                    **self.site.by_type["indexes"])
 
     def _content_page(self, path: str, written: str, content: Any, kind: str,
                       prefix: str) -> Page | None:
         if not _published(content):
             return None
         name = content.relative_source_path or content.source_path
-        url = self._url(content, written)
-        values = {"lastmod": _own_date(content, self.site.settings.lastmod),
-                  **self.site.by_type[kind],
+        values = {**self.site.by_type[kind],
                   **{k: content.metadata[k] for k in ("priority", "changefreq")
                      if content.metadata.get(k) is not None},
-                  **_overrides(content, name, self.issues)}
-        return Page(url=folder_url(prefix + url), sources=(content.source_path,),
-                    output=path, name=name, alternates=self._alternates(content, prefix),
-                    **values)
+                  **_overrides(content.metadata, name, self.issues)}
+        return self._dates(content)._replace(
+            url=folder_url(prefix + self._url(content, written)), output=path, name=name,
+            alternates=self._alternates(content, prefix), **values)
+
+    def _dates(self, content: Any) -> Page:
+        """The content's own dates and source as a `Page`, made once per run: the one
+        every listing page showing it lists."""
+        known = self._dated.get(id(content))
+        if known is None:
+            date, modified = getattr(content, "date", None), getattr(content, "modified", None)
+            if self._fs_dates:  # DEFAULT_DATE = "fs": the file's time is no date of the page
+                date, modified = (None if d is not None and _is_mtime(d, content.source_path)
+                                  else d for d in (date, modified))
+            page = Page(url="", lastmod=modified, published=date,
+                        sources=(content.source_path,), keys=_KEYS,
+                        name=content.relative_source_path or content.source_path)
+            known = self._dated[id(content)] = (content, page)
+        return known[1]
+
+    def _listed(self, context: Mapping[str, Any]) -> tuple[Page, ...]:
+        """The `Page`s of the articles a listing page shows: its pagination page's, else
+        its whole list (`dates`), made once however many pages list it."""
+        if context.get("articles_page") is not None:
+            return tuple(map(self._dates, context["articles_page"].object_list))
+        listed = context.get("dates") or context.get("articles") or ()
+        known = self._lists.get(id(listed))
+        if known is None:
+            known = self._lists[id(listed)] = (listed, tuple(map(self._dates, listed)))
+        return known[1]
 
     def _url(self, content: Any, written: str | None = None) -> str:
-        """`content.url`, found once (Pelican formats it anew on every read); from the
-        file it was `written` to, when given and it can be."""
+        """The URL that serves `content`, found once (Pelican formats `url` anew on every
+        read); from the file it was `written` to, when given and it can be."""
         known = self._urls.get(id(content))
         if known is None:
             url = content.url if written is None else _content_url(content, written)
@@ -87,35 +131,43 @@ class Collector:
         return tuple(Alternate(hreflang(v.lang), folder_url(prefix + self._url(v)))
                      for v in (content, *versions))
 
-    def _listing_dates(self, context: Mapping[str, Any]) -> dict[str, Any]:
-        """`_listing_dates` of a whole article list once, however many pages list it."""
-        if context.get("articles_page") is not None:
-            return _listing_dates(context["articles_page"].object_list, self.site.settings.lastmod)
-        listed = context.get("dates") or context.get("articles") or ()
-        known = self._dates.get(id(listed))
-        if known is None:
-            known = self._dates[id(listed)] = (
-                listed, _listing_dates(listed, self.site.settings.lastmod))
-        return known[1]
-
 
 def _content_url(content: Any, written: str) -> str:
-    """`content.url` for published content written as `written` (its save_as).
+    """The URL of published content written as `written` (its save_as).
 
-    When its URL and SAVE_AS settings are the same pattern, or differ by a final
-    `index.html`, the URL is read off `written`; Pelican formats the pattern anew on
-    every read of `url`, which costs more than the rest of this adapter's work per page.
+    Its `url` when that pairs with the file: the same pattern (read off `written`, as
+    formatting the pattern costs more than the rest of the work per page), a folder of
+    `index.html`, or URL and save_as both set by the user (a host serving clean URLs).
+    When metadata sets only one of `url` and `save_as`, `url` may name no file at all:
+    then the URL is the written file's.
     """
     key = _SETTINGS.get(type(content))
-    if key is None or hasattr(content, "override_url") or hasattr(content, "override_save_as"):
-        return content.url
-    key += "" if content.in_default_lang else "_LANG"
-    url, save_as = str(content.settings[key + "_URL"]), str(content.settings[key + "_SAVE_AS"])
-    if save_as == url:
-        return written
-    if save_as == url + _INDEX and written.endswith(_INDEX):
-        return written[: -len(_INDEX)]
-    return content.url
+    own_url, own_save_as = hasattr(content, "override_url"), hasattr(content, "override_save_as")
+    if key is not None and not own_url and not own_save_as:
+        key += "" if content.in_default_lang else "_LANG"
+        url = str(content.settings[key + "_URL"])
+        if url == str(content.settings[key + "_SAVE_AS"]):
+            return written
+    url = content.url
+    if own_url == own_save_as or _serves(url, written):
+        return url
+    return written.replace(os.sep, "/")
+
+
+def _serves(url: str, written: str) -> bool:
+    """True when a static host serves the file `written` at `url`."""
+    url = url.lstrip("/")
+    return url == written or (url == "" or url.endswith("/")) and url + _INDEX == written
+
+
+def _is_mtime(date: dt.datetime, path: str) -> bool:
+    """True when `date` is the file's modification time, as Pelican reads it for
+    `DEFAULT_DATE = "fs"`."""
+    try:
+        mtime = dt.datetime.fromtimestamp(os.stat(path).st_mtime)
+    except OSError:
+        return False
+    return date.replace(tzinfo=None) == mtime
 
 
 def _published(content: Any) -> bool:
@@ -125,32 +177,37 @@ def _published(content: Any) -> bool:
     return parse_flag(content.metadata.get("private", "")) is not True
 
 
-def _overrides(content: Any, name: str, issues: list[Issue]) -> dict[str, Any]:
-    """`sitemap: false` (or a mapping) and `sitemap_exclude: true`, as `Page` arguments."""
-    out, found = meta_overrides(content.metadata.get("sitemap"), name)
-    issues += found
-    if content.metadata.get("sitemap_exclude") is not None:
-        more, found = meta_overrides({"exclude": content.metadata["sitemap_exclude"]}, name)
-        out.update(more)
+def _overrides(metadata: Mapping[str, Any], name: str, issues: list[Issue]) -> dict[str, Any]:
+    """`Sitemap: false` and `Sitemap_exclude: true` as `Page` arguments; a mapping (from a
+    YAML metadata plugin) as the core reads it. One issue per value or key it cannot use,
+    in Pelican's metadata terms."""
+    out: dict[str, Any] = {}
+    value = metadata.get("sitemap")
+    if isinstance(value, Mapping):
+        out, found = meta_overrides(value, name)
         issues += found
+    elif value is not None:
+        out.update(_flag(value, "sitemap", False, name, issues))
+    if metadata.get("sitemap_exclude") is not None:
+        out.update(_flag(metadata["sitemap_exclude"], "sitemap_exclude", True, name, issues))
+    for key in sorted(k for k in metadata if k.startswith("sitemap") and k not in _FIELDS):
+        close = difflib.get_close_matches(key.removeprefix("sitemap_"), _MEANT, n=1, cutoff=0.6)
+        hint = f" (did you mean `{_MEANT[close[0]]}:`?)" if close else ""
+        issues.append(Issue("metadata", name, key, f"{key}: not a sitemap metadata field"
+                            f"{hint}; ignored: {_HOW}"))
     return out
 
 
-def _own_date(content: Any, mode: str) -> dt.datetime | None:
-    """`modified`, else `date` when lastmod is `auto`: other modes date by their source."""
-    modified = getattr(content, "modified", None)
-    if modified is not None:
-        return modified
-    return getattr(content, "date", None) if mode == "auto" else None
-
-
-def _listing_dates(listed: Iterable[Any], mode: str) -> dict[str, Any]:
-    """A listing is as new as the newest article it lists; failing dates, their files."""
-    listed = list(listed)
-    dates = [_own_date(a, mode) for a in listed]
-    if dates and None not in dates:
-        return {"lastmod": newest(dates)}
-    return {"sources": tuple(a.source_path for a in listed)}
+def _flag(value: Any, key: str, excludes: bool, name: str,
+          issues: list[Issue]) -> dict[str, Any]:
+    """`{"exclude": True}` when the yes/no `value` of `key` says so (`excludes`: a yes
+    leaves the page out, as in `Sitemap_exclude: true`; else a no, as in `Sitemap: false`)."""
+    flag = parse_flag(value)
+    if flag is None:
+        issues.append(Issue("metadata", name, key, f"{key}: {value!r} is not true or false; "
+                            f"ignored: {_HOW}"))
+        return {}
+    return {"exclude": True} if flag is excludes else {}
 
 
 def _listing_url(context: Mapping[str, Any], name: str) -> str:
@@ -162,4 +219,4 @@ def _listing_url(context: Mapping[str, Any], name: str) -> str:
         obj = context.get(key)
         if obj is not None and getattr(obj, "save_as", None) == name:
             return obj.url
-    return name.replace("\\", "/")
+    return name.replace(os.sep, "/")
