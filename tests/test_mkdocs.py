@@ -53,7 +53,7 @@ def site(git_repo) -> Path:
     repo = git_repo("repo")
     root = repo.root / "website"
     shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("site", ".sitemap-cache"))
-    repo.write(".gitignore", "site/\n.sitemap-cache/\n")
+    repo.write(".gitignore", "site/\n")  # MkDocs' output; .sitemap-cache/ ignores itself
     repo.commit("the example site", FIRST)
     for date, sources in CHANGED.items():
         for source in sources:
@@ -75,11 +75,14 @@ def build(root: Path, *, strict: bool = False, dirty: bool = False, **config) ->
 
 
 def edit_config(root: Path, **options) -> None:
-    """Set plugin options in mkdocs.yml; `site_url=None` removes the site_url."""
+    """Set plugin options (and `site_url`) in mkdocs.yml; `site_url=None` removes it."""
     path = root / "mkdocs.yml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if options.pop("site_url", "keep") is None:
+    site_url = options.pop("site_url", data["site_url"])
+    if site_url is None:
         del data["site_url"]
+    else:
+        data["site_url"] = site_url
     next(p for p in data["plugins"] if isinstance(p, dict))["sitemap-suite"].update(options)
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
@@ -126,11 +129,13 @@ def test_front_matter_and_rules(site):
     assert (site_dir / "hidden" / "index.html").exists()
 
 
-def test_front_matter_date_keys_in_order(site):
+def test_front_matter_dates_modified_wins_published_is_a_floor(site):
     front = {
         "orphan.md": "date:\n  created: 2022-01-01\n  updated: 2022-05-06",  # material blog
         "guide/install.md": "last_modified: 2021-03-04",
-        "guide/index.md": "date: 2020-01-02",
+        "index.md": "modified: 2021-07-08\ndate: 2025-01-01",
+        "guide/index.md": "date: 2020-01-02",  # older than its last commit
+        "guide/café & crème.md": "date: 2025-09-09",  # newer than its last commit
         "guide/advanced/index.md": "sitemap:\n  lastmod: 2025-01-01\nupdated: 2018-01-01",
         "guide/advanced/tuning.md": "sitemap:\n  exclude: true",
     }
@@ -141,12 +146,26 @@ def test_front_matter_date_keys_in_order(site):
     about = site / "docs" / "about.md"
     text = about.read_text(encoding="utf-8")
     about.write_text(text.replace("updated:", "date: 2019-01-01\nupdated:"), encoding="utf-8")
+    GitRepo(site.parent).commit("dates in front matter", "2024-04-01T10:00:00+00:00")
     found = checked(build(site), BASE)
     assert {url: found.get(BASE + url) for url in (
-        "orphan/", "guide/install/", "guide/", "guide/advanced/", "about/")} == {
-        "orphan/": "2022-05-06", "guide/install/": "2021-03-04", "guide/": "2020-01-02",
+        "orphan/", "guide/install/", "", "guide/", f"guide/{CAFE}/", "guide/advanced/",
+        "about/")} == {
+        "orphan/": "2022-05-06", "guide/install/": "2021-03-04", "": "2021-07-08",
+        "guide/": "2024-04-01T10:00:00Z", f"guide/{CAFE}/": "2025-09-09",
         "guide/advanced/": "2025-01-01", "about/": "2024-02-29"}
     assert BASE + "guide/advanced/tuning/" not in found
+
+
+def test_a_bad_date_is_named_as_written(site, caplog):
+    orphan = site / "docs" / "orphan.md"
+    orphan.write_text("---\nlast_modified: someday\ndate: last tuesday\n---\n"
+                      + orphan.read_text(encoding="utf-8"), encoding="utf-8")
+    assert BASE + "orphan/" in checked(build(site), BASE)
+    warned = warnings_of(caplog)
+    assert len(warned) == 2, warned
+    assert "orphan.md (last_modified): last_modified: 'someday'" in warned[0]
+    assert "orphan.md (date): date: 'last tuesday'" in warned[1]
 
 
 def test_mkdocs_own_sitemap_is_replaced(site):
@@ -189,9 +208,27 @@ def test_forced_split_makes_a_valid_index(site):
     assert set(checked(site_dir, BASE)) == DIRECTORY_URLS
 
 
-def test_strict_passes_on_the_clean_site(site, caplog):
-    build(site, strict=True, site_url="https://example.org/")
+def test_strict_passes_under_a_path_with_no_setting(site, caplog):
+    """Under a path, the shipped robots.txt gains our line; without one, none is made."""
+    caplog.set_level(logging.INFO)
+    site_dir = build(site, strict=True)
     assert warnings_of(caplog) == []
+    assert (site_dir / "robots.txt").read_text(encoding="utf-8").endswith(
+        f"Sitemap: {BASE}sitemap.xml\n")
+    (site / "docs" / "robots.txt").unlink()
+    caplog.clear()
+    site_dir = build(site, strict=True)
+    assert not (site_dir / "robots.txt").exists()
+    notes = [r.getMessage() for r in caplog.records if "[robots]" in r.getMessage()]
+    assert len(notes) == 1 and f"add `Sitemap: {BASE}sitemap.xml`" in notes[0]
+    assert all(r.levelno == logging.INFO for r in caplog.records if "[robots]" in r.getMessage())
+
+
+def test_strict_passes_at_the_host_root(site, caplog):
+    (site / "docs" / "robots.txt").unlink()
+    site_dir = build(site, strict=True, site_url="https://example.org/")
+    assert warnings_of(caplog) == []
+    assert "Sitemap: https://example.org/sitemap.xml" in (site_dir / "robots.txt").read_text()
 
 
 def test_bad_front_matter_warns_and_fails_strict(site, caplog):
@@ -214,37 +251,72 @@ def test_sitemap_front_matter_of_the_wrong_shape_warns(site, caplog):
                for w in warnings_of(caplog))
 
 
-def test_missing_site_url_writes_nothing_and_fails_strict(site, caplog):
-    edit_config(site, site_url=None)
+# The contract every adapter keeps (issue 14): a row is mkdocs.yml options (`site_url`
+# included), front matter to add to about.md's `sitemap:`, the text naming the key as
+# written, and whether a sitemap is still written.
+CONTRACT = {
+    "unknown option": ({"gzipp": "also"}, "",
+                       "(gzipp): unknown sitemap option 'gzipp' (did you mean 'gzip'?)", True),
+    "unknown page field": ({}, "  colour: red\n", "about.md (sitemap.colour)", True),
+    "bad priority": ({"priority": "high"}, "", "(priority): option 'priority'", True),
+    "bad lastmod": ({"lastmod": "svn"}, "", "(lastmod): option 'lastmod'", True),
+    "bad gzip": ({"gzip": "sometimes"}, "", "(gzip): option 'gzip'", True),
+    "bad gzip_level": ({"gzip_level": 12}, "", "(gzip_level): option 'gzip_level'", True),
+    "wrong type": ({"max_urls": "many"}, "", "(max_urls): option 'max_urls'", True),
+    "no site_url": ({"site_url": None}, "", "[base-url] mkdocs.yml (site_url)", False),
+    "site_url not http": ({"site_url": "ftp://example.org/docs/"}, "",
+                          "[base-url] mkdocs.yml (site_url)", False),
+}
+
+
+@pytest.mark.parametrize("options, front, named, written", CONTRACT.values(), ids=CONTRACT)
+def test_contract_one_warning_build_goes_on(site, caplog, options, front, named, written):
+    caplog.set_level(logging.INFO)
+    edit_config(site, **options)
+    about = site / "docs" / "about.md"
+    about.write_text(about.read_text(encoding="utf-8").replace("sitemap:\n", "sitemap:\n" + front),
+                     encoding="utf-8")
     site_dir = build(site)
-    assert not [p for p in site_dir.iterdir() if SITEMAP_FILE.fullmatch(p.name)]
-    assert any("[base-url] mkdocs.yml (site_url)" in w for w in warnings_of(caplog))
-    with pytest.raises(Abort):
+    warned = [r.getMessage() for r in caplog.records
+              if r.levelno >= logging.WARNING and r.name.startswith("mkdocs")]
+    assert len(warned) == 1 and named in warned[0], warned
+    assert summaries(caplog) == 1
+    if written:
+        assert BASE + "about/" in checked(site_dir, BASE)
+    else:
+        assert not [p for p in site_dir.iterdir() if SITEMAP_FILE.fullmatch(p.name)]
+    with pytest.raises(Abort, match="in strict mode"):
         build(site, strict=True)
 
 
-def test_bad_option_value_warns_and_fails_strict(site, caplog):
-    edit_config(site, gzip_level=12)
-    checked(build(site), BASE)
-    assert any("mkdocs.yml (gzip_level)" in w for w in warnings_of(caplog))
-    with pytest.raises(Abort):
-        build(site, strict=True, site_url="https://example.org/")
+def test_contract_unwritable_sitemap_fails_the_build(site, caplog):
+    """A folder named sitemap.xml where the file goes (tests run as root: no chmod)."""
+    caplog.set_level(logging.INFO)
+    (site / "docs" / "sitemap.xml").mkdir()
+    (site / "docs" / "sitemap.xml" / "keep.txt").write_text("x", encoding="utf-8")
+    with pytest.raises(Abort, match="BuildError"):
+        build(site)
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and errors[0].startswith("[write] ") and "\n" not in errors[0]
+    assert "no sitemap written" in errors[0] and "Traceback" not in caplog.text
+    assert warnings_of(caplog) == []
+    assert summaries(caplog) == 1
+
+
+def summaries(caplog: pytest.LogCaptureFixture) -> int:
+    """How many INFO summary lines (`sitemap: ...`) the plugin logged."""
+    return sum(r.levelno == logging.INFO and r.getMessage().startswith("sitemap_mkdocs: sitemap: ")
+               and "sitemap_mkdocs" in r.name for r in caplog.records)
 
 
 @pytest.mark.parametrize("options", [
     {"max_urls": "many"}, {"gzip": "sometimes"}, {"exclude": "private/*"},
-    {"formats": ["xml", "html"]}, {"robots_txt": 3}, {"priority": "high"},
+    {"formats": ["xml", "html"]}, {"robots_txt": 3}, {"priority": "high"}, {"gzipp": "also"},
 ])
-def test_option_type_errors_are_config_errors(options):
-    errors, _ = SitemapPlugin().load_config(options)
-    assert [name for name, _ in errors] == list(options)
-
-
-def test_option_type_error_in_mkdocs_yml(site, caplog):
-    edit_config(site, max_urls="many")
-    with pytest.raises(Abort, match="configuration error"):
-        load_config(config_file=str(site / "mkdocs.yml"))
-    assert "option 'max_urls': Expected type: <class 'int'>" in caplog.text
+def test_values_mkdocs_types_refuse_reach_the_core_as_written(options):
+    plugin = SitemapPlugin()
+    assert plugin.load_config(options) == ([], [])
+    assert {name: plugin.config[name] for name in options} == options
 
 
 def test_yaml_booleans_for_words():

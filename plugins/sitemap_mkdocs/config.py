@@ -1,14 +1,17 @@
 """The plugin's options in mkdocs.yml: the suite's shared names, typed the MkDocs way.
 
-MkDocs checks the types (a wrong one is a normal config error); the core gives the
-defaults (`OPTIONS`) and checks the values (`settings_from_options`). The one
-MkDocs-specific default is `gzip: also`,
-because MkDocs itself always wrote `sitemap.xml.gz` beside `sitemap.xml`.
+The types say what each option takes (and turn YAML's `no`/`off` into words); a value
+they refuse is no MkDocs config error: it goes to the core as written, which checks
+every value (`settings_from_options`), warns once naming the key, and uses the default.
+The core also names unknown keys, with the nearest valid one, so MkDocs' own
+"Unrecognised configuration name" warning is dropped. The one MkDocs-specific default
+is `gzip: also`, because MkDocs itself always wrote `sitemap.xml.gz` beside `sitemap.xml`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -47,7 +50,43 @@ class _Word(c.Choice[str]):
         return super().run_validation(value)
 
 
-class SitemapConfig(base.Config):
+class _AsWritten(base.BaseConfigOption[Any]):
+    """An option's MkDocs type check, whose refusal hands the value on as written."""
+
+    def __init__(self, option: base.BaseConfigOption[Any]) -> None:
+        super().__init__()
+        self.option = option
+        self.default = option.default
+
+    def pre_validation(self, config: base.Config, key_name: str) -> None:
+        self.option.pre_validation(config, key_name)
+
+    def run_validation(self, value: object) -> Any:
+        try:
+            return self.option.validate(value)
+        except base.ValidationError:
+            return value  # the core's check names the key and uses the default
+        finally:
+            self.warnings += self.option.warnings
+            self.option.reset_warnings()
+
+    def post_validation(self, config: base.Config, key_name: str) -> None:
+        self.option.post_validation(config, key_name)
+
+
+class _CheckedByTheCore(base.Config):
+    """A config whose every option is `_AsWritten` and whose unknown keys pass quietly."""
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._schema = tuple((name, _AsWritten(option)) for name, option in cls._schema)
+
+    def validate(self) -> tuple[base.ConfigErrors, base.ConfigWarnings]:
+        errors, warnings = super().validate()
+        return errors, [(key, text) for key, text in warnings if key in self._schema_keys]
+
+
+class SitemapConfig(_CheckedByTheCore):
     """`plugins: [sitemap-suite: {...}]`: every name in `sitemap_core.options.OPTIONS`."""
 
     filename = c.Type(str, default=_DEFAULT["filename"])

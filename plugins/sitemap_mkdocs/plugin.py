@@ -3,8 +3,10 @@
 `plugins: [search, sitemap-suite]` and a `site_url` in mkdocs.yml are all it takes. Every
 page MkDocs builds is offered to the core (drafts and `exclude_docs` pages are not built,
 so not offered), with its front matter: `sitemap: false`, or `sitemap:` with `exclude`,
-`priority`, `changefreq`, `lastmod`; else the page's own date from `updated`,
-`last_modified` or `date`.
+`priority`, `changefreq`, `lastmod`; a modification date (`updated`, `last_modified`,
+`modified`, a material blog's `date.updated`) that wins over history; a publication
+date (`date`, `date.created`) that is a floor. Its sources are its file and the files
+it includes (`includes`); a material blog view lists the posts it shows (`blog`).
 """
 
 from __future__ import annotations
@@ -32,14 +34,16 @@ from sitemap_core import (
     settings_from_options,
     write_sitemaps,
 )
+from sitemap_core.urls import base_url_problem
 
+from . import blog
 from .config import SitemapConfig
+from .includes import PageIncludes
 
 log = get_plugin_logger(__name__)
 
-DATE_KEYS = ("updated", "last_modified", "date")
-"""Front matter keys read, in this order, as the page's own lastmod (after `sitemap.lastmod`)."""
-
+LASTMOD_KEYS = ("updated", "last_modified", "modified")
+"""Front matter keys of a modification date, read in this order (after `sitemap.lastmod`)."""
 
 class SitemapPlugin(BasePlugin[SitemapConfig]):
     """Write the sitemap set for every built page once the build is done."""
@@ -49,15 +53,22 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._preview = False
         self._files: Files | None = None
         self._meta: dict[str, Mapping[str, Any]] = {}
+        self._includes: PageIncludes | None = None
+        self._included: dict[str, list[str]] = {}
+        self._shown: dict[str, list[MkDocsPage]] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Turn MkDocs' own sitemap off, reset per-build state and check the options."""
         config.theme.static_templates.discard("sitemap.xml")
-        self._settings, self._preview, self._files, self._meta = None, False, None, {}
-        if not config.site_url:
-            self._report([Issue("base-url", "", "site_url", (
-                "no sitemap written: set `site_url` to the address the site is published at "
-                "(sitemaps need absolute URLs)"))])
+        self._settings, self._preview, self._files = None, False, None
+        self._meta, self._included, self._shown = {}, {}, {}
+        self._includes = PageIncludes(config)
+        problem = base_url_problem(config.site_url or "")
+        if problem:
+            message = (f"no sitemap written: {problem}; set `site_url` to the address the "
+                       "site is published at (sitemaps need absolute http(s) URLs)")
+            self._report([Issue("base-url", "", "site_url", message)],
+                         f"sitemap: not written: {problem}")
             return config
         self._preview = _on_dev_server(config)
         root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
@@ -83,10 +94,21 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._files = files
         return files
 
+    @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
+    def on_page_markdown(self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig,
+                         files: Files) -> str:
+        """Note the files the page includes."""
+        if self._includes is not None:
+            self._included[page.file.src_uri] = self._includes.of(markdown)
+        return markdown
+
+    @event_priority(-110)  # after the blog plugin (-100) put a view's posts in the context
     def on_page_context(self, context: TemplateContext, *, page: MkDocsPage,
                         config: MkDocsConfig, nav: Navigation) -> TemplateContext:
-        """Keep the page's final front matter (other plugins may have added to it)."""
+        """Keep the page's final front matter, and the posts a blog view shows."""
         self._meta[page.file.src_uri] = page.meta
+        if blog.is_view(page):
+            self._shown[page.file.src_uri] = blog.shown_posts(context)
         return context
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -95,20 +117,46 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return
         site_dir = Path(config.site_dir)
         result = write_sitemaps(self._pages(self._files, site_dir), site_dir, self._settings)
-        self._report(result.issues)
-        (log.debug if self._preview else log.info)(result.summary())
+        self._report(result.issues, result.summary())
 
     def _pages(self, files: Files, site_dir: Path) -> Iterator[Page]:
+        """Every built page; blog views last, listing the `Page` values of their posts."""
+        pages: dict[str, Page] = {}
+        views = []
         for file in files.documentation_pages():
-            meta = self._meta.get(file.src_uri)
-            if meta is None:  # a --dirty build did not read this unchanged page
-                meta = get_data(file.content_string)[1]
-            overrides, issues = meta_overrides(meta.get("sitemap"), file.src_uri)
-            self._report(issues)
-            yield _page(file, meta, overrides, site_dir)
+            if blog.is_view(file.page):
+                views.append(file)
+            else:
+                pages[file.src_uri] = self._page(file, site_dir)
+        yield from pages.values()
+        for file in views:
+            posts = self._shown.get(file.src_uri)
+            if posts is None:  # a --dirty build did not render this view
+                posts = blog.view_posts(file.page)
+            listed = tuple(pages[post.file.src_uri] for post in posts
+                           if post.file.src_uri in pages)
+            yield self._page(file, site_dir)._replace(lists=listed)
 
-    def _report(self, issues: Iterable[Issue]) -> None:
-        """Issues to the MkDocs log (so --strict counts them); errors stop the build."""
+    def _page(self, file: File, site_dir: Path) -> Page:
+        """The core's view of one built page: its URL as MkDocs links it, its front matter,
+        its file and the files it includes."""
+        meta = self._meta.get(file.src_uri)
+        if meta is None:  # a --dirty build did not read this unchanged page
+            meta = get_data(file.content_string)[1]
+        overrides, issues = meta_overrides(meta.get("sitemap"), file.src_uri)
+        self._report(issues)
+        own = (file.abs_src_path,) if file.abs_src_path and not file.generated_by else ()
+        return Page(
+            url=file.page.url,  # type: ignore[union-attr]  # MkDocs made a Page for every built file
+            sources=tuple(dict.fromkeys((*own, *self._included.get(file.src_uri, ())))),
+            output=os.path.join(site_dir, file.dest_path),
+            name=file.src_uri,
+            **_dates(meta, overrides),
+        )
+
+    def _report(self, issues: Iterable[Issue], summary: str = "") -> None:
+        """Issues to the MkDocs log (so --strict counts them), then the summary line if
+        given; errors then stop the build, as one PluginError (no traceback)."""
         errors = []
         for issue in issues:
             if self._preview:
@@ -119,6 +167,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 errors.append(_describe(issue))
             else:
                 log.warning(_describe(issue))
+        if summary:
+            (log.debug if self._preview else log.info)(summary)
         if errors:
             raise PluginError("\n".join(errors))
 
@@ -129,29 +179,28 @@ def _on_dev_server(config: MkDocsConfig) -> bool:
     return config.site_url.startswith(f"http://{host}:{port}/")
 
 
-def _page(file: File, meta: Mapping[str, Any], overrides: dict[str, Any],
-          site_dir: Path) -> Page:
-    """The core's view of one built page: its URL as MkDocs links it, and its front matter."""
-    lastmod = overrides.pop("lastmod", None) or _own_date(meta)
-    return Page(
-        url=file.page.url,  # type: ignore[union-attr]  # MkDocs made a Page for every built file
-        lastmod=lastmod,
-        sources=(file.abs_src_path,) if file.abs_src_path else (),
-        output=os.path.join(site_dir, file.dest_path),
-        name=file.src_uri,
-        **overrides,
-    )
-
-
-def _own_date(meta: Mapping[str, Any]) -> Any:
-    """The first date key present; a mkdocs-material blog `date:` map gives `updated`/`created`."""
-    for key in DATE_KEYS:
-        value = meta.get(key)
-        if isinstance(value, Mapping):
-            value = value.get("updated") or value.get("created")
-        if value is not None:
-            return value
-    return None
+def _dates(meta: Mapping[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    """`Page` keyword arguments from front matter: the `sitemap:` overrides, `lastmod` (the
+    first modification date given), `published` (`date`, a material blog's `date.created`)
+    and `keys`, how the user wrote the date fields."""
+    keys = []
+    lastmod = overrides.pop("lastmod", None)
+    if lastmod is not None:
+        keys.append(("lastmod", "sitemap.lastmod"))
+    else:
+        key = next((k for k in LASTMOD_KEYS if meta.get(k) is not None), None)
+        if key is not None:
+            lastmod = meta[key]
+            keys.append(("lastmod", key))
+    published, key = meta.get("date"), "date"
+    if isinstance(published, Mapping):  # material blog: `date: {created: ..., updated: ...}`
+        if lastmod is None and published.get("updated") is not None:
+            lastmod = published["updated"]
+            keys.append(("lastmod", "date.updated"))
+        published, key = published.get("created"), "date.created"
+    if published is not None:
+        keys.append(("published", key))
+    return {**overrides, "lastmod": lastmod, "published": published, "keys": tuple(keys)}
 
 
 def _describe(issue: Issue) -> str:

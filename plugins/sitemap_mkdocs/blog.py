@@ -1,0 +1,34 @@
+"""mkdocs-material's blog plugin: the posts each of its views shows.
+
+The blog index, archive, category and author views, and each of their pagination
+pages, are `View` pages (`material/plugins/blog/structure`) with the view's `posts`;
+the blog plugin puts the posts a page shows (its pagination slice) in the template
+context as `posts`, excerpts whose `post` is the post itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mkdocs.structure.pages import Page as MkDocsPage
+
+try:
+    from material.plugins.blog.structure import View
+except ImportError:  # no mkdocs-material: no blog views
+    View = None
+
+
+def is_view(page: MkDocsPage) -> bool:
+    """True for a page of the blog plugin that lists posts."""
+    return View is not None and isinstance(page, View)
+
+
+def shown_posts(context: Mapping[str, Any]) -> list[MkDocsPage]:
+    """The posts a view's rendered page shows, from its template context."""
+    return [excerpt.post for excerpt in context.get("posts") or ()]
+
+
+def view_posts(page: MkDocsPage) -> Sequence[MkDocsPage]:
+    """Every post of the view (for a view not rendered in this build: `--dirty`)."""
+    return page.posts  # type: ignore[attr-defined,no-any-return]
