@@ -1,11 +1,16 @@
 """Example Sphinx project for sitemap_sphinx: `sphinx-build . _build/html`."""
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "src"))  # the documented package, `shapes`
+
 project = "Sitemap example"
 author = "sitemap-suite"
 version = "1.0"
 release = "1.0.0"
 
-extensions = ["sitemap_sphinx"]
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.viewcode", "sitemap_sphinx"]
 html_baseurl = "https://example.org/project/"
 
 exclude_patterns = ["_build", "snippets", "locale"]
@@ -20,7 +25,3 @@ locale_dirs = ["locale"]
 sitemap_locales = ["en", "pt_BR"]
 
 sitemap_rules = [{"match": "reference/*", "changefreq": "monthly"}]
-
-# The robots.txt above is published at the host root (https://example.org/robots.txt), as
-# crawlers require; the core's reminder about sites under a path is therefore muted.
-suppress_warnings = ["sitemap.robots"]

@@ -1,24 +1,33 @@
 """sitemap_sphinx: sitemaps.org-exact sitemaps for Sphinx's html and dirhtml builders.
 
 `extensions = ["sitemap_sphinx"]` and `html_baseurl`. Every document the project
-publishes is listed (not only those written in this run), with the general and domain
-indices and `html_additional_pages`; pages that say noindex, redirect or point their
-canonical URL elsewhere are left out. One write, in `build-finished`, by `sitemap_core`.
+publishes is listed (not only those written in this run), with every other page the build
+writes: the general and domain indices, `html_additional_pages`, extension pages such as
+viewcode's; pages that say noindex, redirect or point their canonical URL elsewhere are
+left out. One write, in `build-finished`, by `sitemap_core`.
+
+The contract every adapter keeps: a bad option, field or base URL is one warning (type
+`sitemap`, subtype its code: `-W` fails, `suppress_warnings` mutes) and the build goes on;
+a sitemap that cannot be written at all is an error that fails the build (exit status 1,
+no traceback); one info line sums the run up.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Iterable, Set
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from sitemap_core import Issue, write_sitemaps
 
-from .config import add_config_values, base_url, read_settings
+from .config import RTD_URL, add_config_values, base_url, read_settings
 from .pages import pages
 from .scheme import url_scheme
 
@@ -32,20 +41,40 @@ logger = logging.getLogger(__name__)
 BUILDERS = frozenset({"html", "dirhtml"})
 
 
-def _report(issues: Iterable[Issue], docnames: Set[str]) -> None:
-    """Each issue as a `sitemap.<code>` warning (or error), located at its document."""
+class _Written:
+    """The pages this app rendered without a doctree (indices, additional and extension
+    pages), from `html-page-context`; one per app, taken by each build's sitemap."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def note(self, app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+             doctree: nodes.document | None) -> None:
+        """html-page-context: remember a page that is not a document."""
+        if doctree is None:
+            self.names.add(pagename)
+
+    def take(self) -> set[str]:
+        """The names noted since the last call."""
+        names, self.names = self.names, set()
+        return names
+
+
+def _report(app: Sphinx, issues: Iterable[Issue], docnames: Set[str]) -> None:
+    """Each issue as a `sitemap.<code>` warning or error, located at its document; an
+    error (no sitemap could be written) fails the build."""
     for issue in issues:
         location = issue.page if issue.page in docnames else None
         message = issue.message
-        if issue.code == "option" and issue.field:
-            message = f"sitemap_{issue.field}: {message}"
-        elif location is None and issue.page:
+        if location is None and issue.page:
             message = f"{issue.page}: {message}"
         if issue.level == "info":
             logger.info("sitemap: %s", message, location=location)
             continue
         log = logger.error if issue.level == "error" else logger.warning
         log("%s", message, type="sitemap", subtype=issue.code, location=location)
+        if issue.level == "error":
+            app.statuscode = 1
 
 
 def _scheme_outside(prefix: str, base: str, out_dir: Path) -> Issue:
@@ -58,34 +87,45 @@ def _scheme_outside(prefix: str, base: str, out_dir: Path) -> Issue:
         "otherwise unset sitemap_url_scheme to list the built files' URLs")
 
 
-def _write_sitemap(app: Sphinx, exception: Exception | None) -> None:
+def _base_url_warning(issue: Issue, base: str, setting: str) -> Issue:
+    """The core's `base-url` error as the contract's one warning, naming conf.py's setting."""
+    problem = (f"{setting} = {base!r}: {issue.message.removeprefix('no sitemap written: ')}"
+               if base else "html_baseurl is not set in conf.py (nor site_url, nor "
+               f"{RTD_URL} in the environment)")
+    return dataclasses.replace(issue, field=setting, level="warning",
+                               message=f"{problem}: no sitemap written")
+
+
+def _write_sitemap(written: _Written, app: Sphinx, exception: Exception | None) -> None:
     """build-finished: write the sitemap set for an html or dirhtml build that succeeded."""
+    names = written.take()
     if exception is not None or app.builder.name not in BUILDERS:
         return
-    base = base_url(app)
-    issues = _write(app, base) if base else [Issue(
-        "base-url", "", "html_baseurl", "html_baseurl is not set in conf.py (nor site_url, "
-        "nor READTHEDOCS_CANONICAL_URL in the environment): no sitemap written")]
-    _report(issues, app.env.found_docs)
+    _report(app, _write(app, names), app.env.found_docs)
 
 
-def _write(app: Sphinx, base: str) -> list[Issue]:
+def _write(app: Sphinx, written: Set[str]) -> list[Issue]:
     """One core call; the issues of the settings, the URL scheme and the run."""
+    base, setting = base_url(app)
     out_dir = Path(app.outdir)
     scheme, issues = url_scheme(app.config, Path(app.srcdir))
     settings, more = read_settings(app, base, scheme)
     issues += more
     if prefix := scheme.missing_from(out_dir):
         issues.append(_scheme_outside(prefix, base, out_dir))
-    result = write_sitemaps(pages(app.builder, scheme, issues), out_dir, settings)
+    result = write_sitemaps(pages(app, scheme, issues, written), out_dir, settings)
     logger.info(result.summary())
-    return [*issues, *result.issues]
+    return [*issues, *(_base_url_warning(i, base, setting) if i.code == "base-url" else i
+                       for i in result.issues)]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Declare the options and write the sitemap when an html or dirhtml build finishes."""
+    """Declare the options, note the generated pages, write the sitemap when an html or
+    dirhtml build finishes."""
     add_config_values(app)
-    app.connect("build-finished", _write_sitemap)
+    written = _Written()
+    app.connect("html-page-context", written.note)
+    app.connect("build-finished", functools.partial(_write_sitemap, written))
     return {
         "version": __version__,
         "env_version": 1,

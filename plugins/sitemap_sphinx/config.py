@@ -5,13 +5,17 @@ nothing else: `site_url` (before `html_baseurl`), `sitemap_filename` and `sitema
 (the shared `filename` and `indent`), `sitemap_excludes` (globs on the page link, merged
 into `exclude`), `sitemap_show_lastmod = False` (no lastmod), and `sitemap_url_scheme`
 with `sitemap_locales`, read by `scheme.py`.
+
+Sphinx does not type-check these values (`types=Any`): the core checks every option and
+warns once, naming it as written; a conf.py name starting with `sitemap_` that nobody
+registered is a typo the core names too.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from types import NoneType
+from typing import Any
 
 from sphinx.application import Sphinx
 
@@ -19,43 +23,48 @@ from sitemap_core import OPTIONS, Issue, Settings, settings_from_options
 
 from .scheme import Scheme, listed
 
-_TYPES: dict[str, frozenset[type]] = {
-    "str": frozenset({str}),
-    "int": frozenset({int}),
-    "float": frozenset({float, int}),
-    "bool": frozenset({bool}),
-    "list[str]": frozenset({list, tuple}),
-    "list[dict]": frozenset({list, tuple}),
-}
-_LISTS = frozenset({list, tuple})
+PREFIX = "sitemap_"
 RTD_URL = "READTHEDOCS_CANONICAL_URL"
+_SPHINX_SITEMAP = {"site_url": None, "sitemap_url_scheme": None, "sitemap_excludes": [],
+                   "sitemap_locales": [], "sitemap_show_lastmod": None}
 
 
 def add_config_values(app: Sphinx) -> None:
-    """Declare every option, typed; none of them makes Sphinx re-read the sources."""
+    """Declare every option, checked by the core only; none makes Sphinx re-read sources."""
     for option in OPTIONS:
-        types = _TYPES[option.type] | ({NoneType} if option.default is None else set())
-        app.add_config_value(option.sphinx, option.default, "", types=types)
-    app.add_config_value("site_url", None, "", types=frozenset({str, NoneType}))
-    app.add_config_value("sitemap_url_scheme", None, "", types=frozenset({str, NoneType}))
-    app.add_config_value("sitemap_excludes", [], "", types=_LISTS)
-    app.add_config_value("sitemap_locales", [], "", types=_LISTS)
-    app.add_config_value("sitemap_show_lastmod", None, "", types=frozenset({bool, NoneType}))
+        app.add_config_value(option.sphinx, option.default, "", types=Any)
+    for name, default in _SPHINX_SITEMAP.items():
+        app.add_config_value(name, default, "", types=Any)
 
 
-def base_url(app: Sphinx) -> str:
-    """`site_url`, else `html_baseurl`, else Read the Docs' canonical URL, else ''."""
-    return app.config.site_url or app.config.html_baseurl or os.environ.get(RTD_URL, "")
+def base_url(app: Sphinx) -> tuple[str, str]:
+    """The base URL and the setting it came from: `site_url`, else `html_baseurl`, else
+    Read the Docs' canonical URL; `('', 'html_baseurl')` when none is set."""
+    config = app.config
+    for setting, value in (("site_url", config.site_url), ("html_baseurl", config.html_baseurl),
+                           (RTD_URL, os.environ.get(RTD_URL))):
+        if value:
+            return str(value), setting
+    return "", "html_baseurl"
 
 
 def read_settings(app: Sphinx, base: str, scheme: Scheme) -> tuple[Settings, list[Issue]]:
-    """Core settings from conf.py, sphinx-sitemap's spellings folded in."""
+    """Core settings from conf.py, sphinx-sitemap's spellings folded in, unknown
+    `sitemap_*` names passed on so that the core names them."""
     config = app.config
     values = {option.name: getattr(config, option.sphinx) for option in OPTIONS}
+    values.update((name.removeprefix(PREFIX), value) for name, value in _unknown(app))
     if excludes := listed(config.sitemap_excludes):
         values["exclude"] = listed(values["exclude"]) + [
             scheme.pattern(p) if isinstance(p, str) else p for p in excludes]
     if config.sitemap_show_lastmod is False and values["lastmod"] == "auto":
         values["lastmod"] = "none"
     root = Path(app.confdir) if app.confdir else Path(app.srcdir)
-    return settings_from_options(values, base, root)
+    return settings_from_options(values, base, root, prefix=PREFIX)
+
+
+def _unknown(app: Sphinx) -> list[tuple[str, Any]]:
+    """conf.py's `sitemap_*` names that no extension registered (`sitemap_gzipp`)."""
+    raw = getattr(app.config, "_raw_config", {})  # conf.py's namespace, as Sphinx keeps it
+    return sorted((name, value) for name, value in raw.items()
+                  if name.startswith(PREFIX) and name not in app.config)

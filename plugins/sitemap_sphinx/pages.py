@@ -9,50 +9,66 @@ the document and everything it depends on (includes, literal includes, images).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Iterator, Mapping, Set
 from pathlib import Path
 from typing import Any
 
-from sphinx.builders.html import StandaloneHTMLBuilder
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from sitemap_core import Issue, Page, meta_overrides
 from sitemap_core.page import META_KEYS
 
+from .config import PREFIX
+from .generated import generated_pages
 from .scheme import Scheme
 
+_CORE_FIELD = re.compile(r"\bsitemap\.(\w+)")  # how the core names a page's field
 
 
-def pages(builder: StandaloneHTMLBuilder, scheme: Scheme, issues: list[Issue]) -> Iterator[Page]:
-    """Every document (sorted by name), then the indices and additional pages.
+def pages(app: Sphinx, scheme: Scheme, issues: list[Issue],
+          written: Set[str]) -> Iterator[Page]:
+    """Every document (sorted by name), then the generated pages (`generated.py`);
+    `written` names the pages this run rendered without a doctree.
 
     Problems with a document's `sitemap_*` fields are added to `issues`.
     """
-    env = builder.env
+    builder, env = app.builder, app.env
     srcdir, outdir = Path(env.srcdir), Path(builder.outdir)
+
+    def make(name: str, **kwargs: Any) -> Page:
+        link = builder.get_target_uri(name)
+        return Page(url=scheme.url(link), alternates=scheme.alternates(link),
+                    output=_path(builder.get_outfilename(name), outdir), name=name, **kwargs)
+
+    documents = {}
     for docname in sorted(env.found_docs):
-        yield _page(builder, scheme, docname, outdir, sources=_sources(env, srcdir, docname),
-                    **overrides(env.metadata.get(docname, {}), docname, issues))
-    for name in _generated(builder):
-        yield _page(builder, scheme, name, outdir)
+        documents[docname] = page = make(
+            docname, sources=_sources(env, srcdir, docname),
+            **overrides(env.metadata.get(docname, {}), docname, issues))
+        yield page
+    yield from generated_pages(app, written, documents, make)
 
 
 def overrides(meta: Mapping[str, Any], docname: str, issues: list[Issue]) -> dict[str, Any]:
-    """`Page` keywords from `sitemap_*` metadata; a bare `:sitemap_exclude:` excludes."""
-    given = {key: meta[f"sitemap_{key}"] for key in META_KEYS if f"sitemap_{key}" in meta}
+    """`Page` keywords from a document's `sitemap_*` fields (field list, MyST front matter).
+
+    A bare `:sitemap_exclude:` excludes. The core checks the fields, unknown ones too;
+    its words (`sitemap.colour`) are put in field-list syntax (`:sitemap_colour:`).
+    """
+    given = {key.removeprefix(PREFIX): value for key, value in meta.items()
+             if key.startswith(PREFIX)}
+    if not given:
+        return {}
     if given.get("exclude") == "":
         given["exclude"] = True
     found, problems = meta_overrides(given, docname)
-    issues += [dataclasses.replace(i, field=i.field.replace("sitemap.", "sitemap_"))
+    issues += [dataclasses.replace(i, field=_CORE_FIELD.sub(rf"{PREFIX}\1", i.field),
+                                   message=_CORE_FIELD.sub(rf":{PREFIX}\1:", i.message))
                for i in problems]
+    found["keys"] = tuple((key, PREFIX + key) for key in found if key in META_KEYS)
     return found
-
-
-def _page(builder: StandaloneHTMLBuilder, scheme: Scheme, name: str, outdir: Path,
-          **kwargs: Any) -> Page:
-    link = builder.get_target_uri(name)
-    return Page(url=scheme.url(link), alternates=scheme.alternates(link),
-                output=_path(builder.get_outfilename(name), outdir), name=name, **kwargs)
 
 
 def _sources(env: BuildEnvironment, srcdir: Path, docname: str) -> tuple[Path, ...]:
@@ -68,14 +84,3 @@ def _sources(env: BuildEnvironment, srcdir: Path, docname: str) -> tuple[Path, .
 def _path(value: str | Path, folder: Path) -> Path:
     """A path Sphinx gives: a `Path` since Sphinx 8, a string (maybe relative) before."""
     return value if isinstance(value, Path) else folder / value
-
-
-def _generated(builder: StandaloneHTMLBuilder) -> Iterator[str]:
-    """The general index, non-empty domain indices, additional pages, the search page."""
-    if builder.use_index:
-        yield "genindex"
-    for index_name, *_ in builder.domain_indices:
-        yield index_name
-    yield from builder.config.html_additional_pages
-    if builder.search:
-        yield "search"  # offered like the rest: its template says noindex, so it is left out

@@ -49,7 +49,7 @@ class Scheme:
 
 
 def listed(value: object) -> list:
-    """A list option as a list; a lone value (Sphinx has warned of its type) is one item."""
+    """A list option as a list; a lone value is one item."""
     if isinstance(value, (list, tuple)):
         return list(value)
     return [] if value is None else [value]

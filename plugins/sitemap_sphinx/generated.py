@@ -1,0 +1,80 @@
+"""The pages a build writes that are not documents, each dated by what Sphinx knows.
+
+Which pages: every page the builder rendered without a doctree in this run (the general
+and domain indices, `html_additional_pages`, the search page, anything an extension adds
+through `html-collect-pages`), and viewcode's module pages, which viewcode skips writing
+while their module is unchanged: they come from its environment data, so incremental and
+`-j` builds list them too. What dates them, never the build time:
+- `genindex` (and `genindex-all`): the documents that have index entries (`lists`);
+  the letter pages of a split index list only part of them, so nothing dates those;
+- a domain index (`py-modindex`): the documents defining its entries;
+- an additional page: its template file, found through the builder's template path;
+- a viewcode page: its module's source file; viewcode's overview: the module pages.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Iterator, Mapping, Set
+from typing import Any
+
+from jinja2 import TemplateNotFound
+from sphinx.application import Sphinx
+
+from sitemap_core import Page
+
+MakePage = Callable[..., Page]
+CODE_FOLDER = "_modules"  # viewcode's OUTPUT_DIRNAME
+CODE_INDEX = f"{CODE_FOLDER}/index"
+
+
+def generated_pages(app: Sphinx, written: Set[str], documents: Mapping[str, Page],
+                    make: MakePage) -> Iterator[Page]:
+    """Each generated page (sorted by name), made by `make(name, **dating)`."""
+    code = {name: make(name, sources=sources) for name, sources in _code_pages(app).items()}
+    for name in sorted(set(written) | set(code)):
+        yield code[name] if name in code else make(name, **_dating(app, name, documents, code))
+
+
+def _dating(app: Sphinx, name: str, documents: Mapping[str, Page],
+            code: Mapping[str, Page]) -> dict[str, Any]:
+    """`lists` or `sources` for one generated page; nothing for a page nothing dates."""
+    builder = app.builder
+    if name in ("genindex", "genindex-all") and builder.use_index:
+        indexed = app.env.get_domain("index").entries
+        return {"lists": tuple(documents[d] for d in sorted(indexed)
+                               if indexed[d] and d in documents)}
+    for index_name, _cls, content, _collapse in builder.domain_indices:
+        if name == index_name:
+            docnames = {entry[2] for _letter, entries in content for entry in entries}
+            return {"lists": tuple(documents[d] for d in sorted(docnames) if d in documents)}
+    if name in builder.config.html_additional_pages:
+        template = _template_file(app, builder.config.html_additional_pages[name])
+        return {"sources": (template,) if template else ()}
+    if name == CODE_INDEX:
+        return {"lists": tuple(code.values())}
+    return {}
+
+
+def _template_file(app: Sphinx, template: str) -> str | None:
+    """The file the builder's template loader reads for `template`, if it has one."""
+    try:
+        return app.builder.templates.environment.get_template(template).filename
+    except (TemplateNotFound, AttributeError):
+        return None
+
+
+def _code_pages(app: Sphinx) -> dict[str, tuple[str, ...]]:
+    """viewcode's page of every module it found, and that module's source file."""
+    modules = getattr(app.env, "_viewcode_modules", None)
+    if not modules:
+        return {}
+    from sphinx.ext.viewcode import get_module_filename  # loaded: it made `modules`
+
+    found = {}
+    for modname, entry in modules.items():
+        if entry:  # False: viewcode could not read the module and writes no page
+            filename = get_module_filename(app, modname)
+            found[posixpath.join(CODE_FOLDER, *modname.split("."))] = (
+                (str(filename),) if filename else ())
+    return found
