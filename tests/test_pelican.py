@@ -402,3 +402,82 @@ def test_nested_instance_adds_to_the_main_sitemap(tmp_path: Path) -> None:
     assert BASE + "fr/hello-world.html" in urls
     assert BASE + "fr/pages/about.html" in urls
     assert EXPECTED <= urls
+
+
+# -- issue 12: dates from history, every file Pelican writes ----------------------------------
+
+EDIT_COMMIT = "2025-11-06T09:00:00+01:00"
+
+
+def test_dates_in_real_history(tmp_path: Path) -> None:
+    """A post published 2021-09-26 and edited by a later commit is listed with the
+    commit's date; `Modified:` wins over a later commit; a date-only `Date:` stays
+    date-only (through Pelican's TIMEZONE-aware datetimes); a listing page is as new
+    as the newest article it lists."""
+    site = make_site(tmp_path)
+    python = site / "content" / "python"
+    old = python / "old-post.md"
+    old.write_text("Title: Old post\nDate: 2021-09-26 10:00\nTags: history\n\nFirst.\n", "utf-8")
+    commit_all(site, "2021-09-26T10:05:00+02:00", "old post")
+    (python / "day-only.md").write_text(
+        "Title: Day only\nDate: 2024-05-02\nTags: dayonly\n\nA day.\n", "utf-8")
+    commit_all(site, "2024-01-02T10:00:00+01:00", "day only")
+    for post in (old, python / "hello-world.md"):
+        post.write_text(post.read_text(encoding="utf-8") + "\nEdited.\n", "utf-8")
+    commit_all(site, EDIT_COMMIT, "edits")
+    lastmods = checked(build(site, tmp_path / "out"), BASE)
+    assert lastmods[BASE + "old-post.html"] == EDIT_COMMIT
+    assert lastmods[BASE + "hello-world.html"] == "2024-03-02T18:30:00+01:00"  # Modified:
+    assert lastmods[BASE + "generators.html"] == "2024-01-12T10:00:00+01:00"  # Date: > commit
+    assert lastmods[BASE + "day-only.html"] == "2024-05-02"
+    assert lastmods[BASE + "tag/dayonly.html"] == "2024-05-02"
+    assert lastmods[BASE + "tag/history.html"] == EDIT_COMMIT
+    assert lastmods[BASE + "archives.html"] == EDIT_COMMIT
+    assert lastmods[BASE + "category/python.html"] == "2024-05-02"  # newest 5 by Date:
+    assert lastmods[BASE + "category/python2.html"] == EDIT_COMMIT  # lists the old post
+
+
+def served_file(out: Path, url: str) -> Path | None:
+    """The file a static host serves at `url` from `out`, if any."""
+    path = out / unquote(url.removeprefix(BASE))
+    for candidate in (path, path / "index.html"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def test_every_html_file_written_is_a_page(tmp_path: Path) -> None:
+    """Direct templates under other *_SAVE_AS, a period archive, a TEMPLATE_PAGES page
+    (dated by its template's history), content whose metadata sets only `save_as` or only
+    `url` (listed by the file really written), and an empty `authors.html` (not listed)."""
+    site = make_site(tmp_path)
+    templates = site / "templates"
+    templates.mkdir()
+    (templates / "colophon.html").write_text(
+        '{% extends "base.html" %}{% block content %}Made by hand.{% endblock %}\n', "utf-8")
+    (templates / "authors.html").write_text("", "utf-8")  # a theme's empty page
+    pages = site / "content" / "pages"
+    (pages / "contact.md").write_text("Title: Contact\nSave_as: contact.html\n\nMail.\n", "utf-8")
+    (pages / "team.md").write_text("Title: Team\nURL: team/\n\nUs.\n", "utf-8")
+    commit_all(site, "2024-06-01T10:00:00+02:00", "colophon, contact, team")
+    out = build(site, tmp_path / "out", SITEMAP={},
+                ARCHIVES_SAVE_AS="archives/index.html", TAGS_SAVE_AS="tags/index.html",
+                CATEGORIES_SAVE_AS="categories/index.html",
+                YEAR_ARCHIVE_SAVE_AS="{date:%Y}/index.html",
+                TEMPLATE_PAGES={"../templates/colophon.html": "colophon.html"},
+                THEME_TEMPLATES_OVERRIDES=[str(templates)])
+    assert (out / "authors.html").read_bytes() == b""
+    lastmods = checked(out, BASE)
+    newest = "2024-05-01T08:00:00+02:00"  # asyncio-basics' Modified:
+    for url in ("archives/", "tags/", "categories/", "2024/"):
+        assert lastmods[BASE + url] == newest, url
+    assert lastmods[BASE + "colophon.html"] == "2024-06-01T10:00:00+02:00"
+    assert BASE + "contact.html" in lastmods and BASE + "pages/team.html" in lastmods
+    for missing in ("authors.html", "archives.html", "pages/contact.html", "team/"):
+        assert BASE + missing not in lastmods, missing
+    assert [u for u in lastmods if served_file(out, u) is None] == []
+    written = {BASE + str(p.relative_to(out)) for p in out.rglob("*.html") if p.stat().st_size}
+    listed = {str(served_file(out, u).relative_to(out)) for u in lastmods}
+    assert {u for u in written if u.removeprefix(BASE) not in listed} == {
+        BASE + "404.html", BASE + "pages/imprint.html",  # hidden; `Sitemap: false`
+        BASE + "packaging.html", BASE + "drafts/draft-typing.html"}  # excluded; a draft
