@@ -1,0 +1,508 @@
+"""Image, video and news sitemap extensions: their values, value rules and XML.
+
+Google reads three extensions of the sitemap protocol (it retired the mobile and
+code-search ones, which are left out):
+
+- images, `xmlns:image`: up to 1,000 `<image:image><image:loc>` in a `<url>`, the image
+  URL on any host; `caption`, `title`, `geo_location`, `license` are deprecated and never
+  written;
+- videos, `xmlns:video`: `<video:video>` with `thumbnail_loc`, `title`, `description` and
+  a `content_loc` or `player_loc`, then optional fields, in `VIDEO_CHILDREN` order;
+- news, `xmlns:news`: one `<news:news>` (publication name and language, publication date,
+  title) per `<url>`, for articles of the last `NEWS_DAYS` days, 1,000 URLs per file.
+
+`Image`, `Video` and `News` hold values as an adapter (or `media.find_media`) gives them;
+`checked()` returns the value ready to write (URLs absolute and percent-encoded by
+`urls`, dates in W3C Datetime, flags yes/no) with `Issue`s for what was left out, and
+`xml()` renders a checked value. Each value rule is written once, in `*_CHECKS`, for
+the writer here and the validator (`extension_checks`) alike.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import NamedTuple
+
+from . import lastmod, urls, validate
+from .report import Issue, Level
+
+IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"
+VIDEO_NS = "http://www.google.com/schemas/sitemap-video/1.1"
+NEWS_NS = "http://www.google.com/schemas/sitemap-news/0.9"
+NAMESPACES = {"image": IMAGE_NS, "video": VIDEO_NS, "news": NEWS_NS}
+
+MAX_IMAGES = 1000  # per <url>
+MAX_NEWS_URLS = 1000  # per file
+MAX_DESCRIPTION = 2048  # characters
+MAX_TAGS = 32
+MAX_DURATION = 28_800  # seconds (8 hours)
+MAX_UPLOADER = 255  # characters
+NEWS_DAYS = 2  # Google News reads articles published in the last two days
+
+# The video children in the schema's order; `tag` may repeat (up to MAX_TAGS).
+VIDEO_CHILDREN = ("thumbnail_loc", "title", "description", "content_loc", "player_loc",
+                  "duration", "expiration_date", "rating", "view_count", "publication_date",
+                  "family_friendly", "restriction", "platform", "requires_subscription",
+                  "uploader", "live", "tag")
+VIDEO_REQUIRED = ("thumbnail_loc", "title", "description")
+NEWS_CHILDREN = ("publication", "publication_date", "title")
+PUBLICATION_CHILDREN = ("name", "language")
+# Children the schemas still hold but Google ignores: never written, a warning when read.
+IMAGE_DEPRECATED = frozenset({"caption", "title", "geo_location", "license"})
+VIDEO_DEPRECATED = frozenset({"category", "gallery_loc", "price", "tvshow", "id",
+                              "content_segment_loc"})
+NEWS_DEPRECATED = frozenset({"access", "genres", "keywords", "stock_tickers"})
+# Google's retired extensions, and how a reader recognises a misspelt live one.
+RETIRED_NS = {"http://www.google.com/schemas/sitemap-mobile/1.0": "mobile",
+              "http://www.google.com/codesearch/schemas/sitemap/1.0": "code search"}
+GOOGLE_NS_PREFIX = "http://www.google.com/schemas/sitemap-"
+
+Problem = tuple[str, Level] | None
+Check = Callable[[str], Problem]
+
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_COUNTRIES = re.compile(r"[A-Z]{2}(?: +[A-Z]{2})*")
+_PLATFORMS = re.compile(r"(?:web|mobile|tv)(?: +(?:web|mobile|tv))*")
+_YES_NO = frozenset({"yes", "no", "Yes", "No", "YES", "NO"})  # the schema's tYesNo
+_RATING = re.compile(r"\d+(?:\.\d*)?|\.\d+")
+_LANGUAGE = re.compile(r"zh-cn|zh-tw|[a-z]{2,3}")
+_CHINESE = {"hans": "zh-cn", "cn": "zh-cn", "sg": "zh-cn", "my": "zh-cn",
+            "hant": "zh-tw", "tw": "zh-tw", "hk": "zh-tw", "mo": "zh-tw"}
+
+
+# -- value rules (the writer's and the validator's) ------------------------------------
+
+def _short(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def url_problem(text: str) -> Problem:
+    """An absolute http(s) URL, RFC 3986-clean, at most 2,048 characters (as `<loc>`)."""
+    problem = validate.loc_problem(text)
+    return (f"{_short(text)!r} {problem}", "error") if problem else None
+
+
+def _text(limit: int | None = None) -> Check:
+    def check(text: str) -> Problem:
+        if not text.strip():
+            return "is empty", "error"
+        if limit is not None and len(text) > limit:
+            return f"is {len(text):,} characters long (at most {limit:,})", "error"
+        return None
+    return check
+
+
+def _integer(low: int, high: int | None) -> Check:
+    span = f"from {low:,} to {high:,}" if high is not None else f"of {low} or more"
+    def check(text: str) -> Problem:
+        value = text.strip()
+        if value.isascii() and value.isdigit() and low <= int(value) <= (high or int(value)):
+            return None
+        return f"{_short(value)!r} is not a whole number {span}", "error"
+    return check
+
+
+def date_problem(text: str) -> Problem:
+    """A W3C Datetime the schemas accept, as `<lastmod>` (`validate`'s one rule)."""
+    return validate._lastmod_problem(text)  # noqa: SLF001 - the one W3C Datetime rule
+
+
+def _rating(text: str) -> Problem:
+    value = text.strip()
+    if _RATING.fullmatch(value) and Decimal(value) <= 5:
+        return None
+    return f"{_short(value)!r} is not a rating from 0.0 to 5.0", "error"
+
+
+def _yes_no(text: str) -> Problem:
+    return None if text.strip() in _YES_NO else (f"{_short(text)!r} is not yes or no", "error")
+
+
+def _countries(text: str) -> Problem:
+    if _COUNTRIES.fullmatch(text.strip()):
+        return None
+    if not text.strip():
+        return "lists no country", "warning"
+    return (f"{_short(text)!r} is not a space-separated list of ISO 3166 country codes "
+            "(like IE GB US)", "error")
+
+
+def _platforms(text: str) -> Problem:
+    if _PLATFORMS.fullmatch(text.strip()):
+        return None
+    return f"{_short(text)!r} is not a space-separated list of web, mobile, tv", "error"
+
+
+def relationship_problem(value: str | None) -> Problem:
+    """`relationship` of `<video:restriction>` and `<video:platform>`: allow or deny."""
+    if value in ("allow", "deny"):
+        return None
+    return f"relationship={value!r} is not allow or deny (and is required)", "error"
+
+
+def language_problem(text: str) -> Problem:
+    """A news language: an ISO 639 code of 2 or 3 letters, or zh-cn / zh-tw."""
+    if _LANGUAGE.fullmatch(text):
+        return None
+    return (f"{_short(text)!r} is not an ISO 639 language code (2 or 3 lower-case letters, "
+            "or zh-cn, zh-tw)", "error")
+
+
+IMAGE_CHECKS: dict[str, Check] = {"loc": url_problem}
+VIDEO_CHECKS: dict[str, Check] = {
+    "thumbnail_loc": url_problem, "title": _text(), "description": _text(MAX_DESCRIPTION),
+    "content_loc": url_problem, "player_loc": url_problem,
+    "duration": _integer(1, MAX_DURATION), "expiration_date": date_problem,
+    "rating": _rating, "view_count": _integer(0, None), "publication_date": date_problem,
+    "family_friendly": _yes_no, "restriction": _countries, "platform": _platforms,
+    "requires_subscription": _yes_no, "uploader": _text(MAX_UPLOADER),
+    "uploader_info": url_problem, "live": _yes_no, "tag": _text(),
+}
+NEWS_CHECKS: dict[str, Check] = {"name": _text(), "language": language_problem,
+                                 "publication_date": date_problem, "title": _text()}
+
+
+def news_language(locale: str) -> str:
+    """A site's locale as a news language code: `en_US` is `en`, `zh_Hant` is `zh-tw`,
+    `zh-CN` is `zh-cn`; what cannot be one is returned as given (and fails the check)."""
+    parts = locale.strip().lower().replace("_", "-").split("-")
+    if parts[0] == "zh" and len(parts) > 1:
+        return next((_CHINESE[p] for p in parts[1:] if p in _CHINESE), "zh-cn")
+    return parts[0] if _LANGUAGE.fullmatch(parts[0]) else locale
+
+
+# -- the values ------------------------------------------------------------------------
+
+class _Checker:
+    """Checks one value's fields, collecting issues named for the page and element."""
+
+    def __init__(self, code: str, page: str) -> None:
+        self.code = code
+        self.page = page
+        self.issues: list[Issue] = []
+
+    def issue(self, field: str, message: str, level: Level = "warning") -> None:
+        self.issues.append(Issue(self.code, self.page, f"{self.code}.{field}", message, level))
+
+    def value(self, checks: dict[str, Check], field: str, text: str, what: str) -> str | None:
+        """`text` if it passes its rule; else None, after an issue saying `what` happens."""
+        problem = checks[field](text)
+        if problem is not None:
+            self.issue(field, f"<{self.code}:{field}> {problem[0]}: {what}")
+            return None
+        return text
+
+    def url(self, checks: dict[str, Check], field: str, value: str, base_url: str,
+            what: str) -> str | None:
+        try:
+            text = urls.encode(urls.join(base_url, value.strip()))
+        except (ValueError, UnicodeError) as exc:
+            self.issue(field, f"<{self.code}:{field}> {value!r} is not a valid URL ({exc}): {what}")
+            return None
+        return self.value(checks, field, text, what)
+
+
+def _clean(text: str) -> str:
+    """Text as XML 1.0 can hold it, edges trimmed and inner runs of space kept."""
+    return _XML_INVALID.sub("", text).strip()
+
+
+def _deeper(indent: str, levels: int = 1) -> str:
+    """The indent `levels` in from a `<url>` child's (`writer`'s: "" or a newline and a pad)."""
+    return indent + indent[1:] * levels
+
+
+def _element(prefix: str, name: str, text: str, indent: str, attributes: str = "") -> str:
+    return f"{indent}<{prefix}:{name}{attributes}>{urls.escape(text)}</{prefix}:{name}>"
+
+
+def _date_text(value: dt.date | dt.datetime | str) -> str:
+    """W3C Datetime of a date, a datetime (naive: UTC) or a date string it can parse."""
+    if isinstance(value, str):
+        try:
+            value = lastmod.parse(value)
+        except ValueError:
+            return value.strip()  # fails its check, which names it
+    elif isinstance(value, dt.datetime) and value.tzinfo is None:
+        value = value.replace(tzinfo=dt.timezone.utc)
+    return lastmod.to_w3c(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """An image of a page: `<image:image><image:loc>`. `loc` is absolute (any host: a
+    CDN is fine) or relative to the site's base URL."""
+
+    loc: str
+
+    def checked(self, base_url: str, page: str = "") -> tuple[Image | None, list[Issue]]:
+        """This image with its URL absolute and percent-encoded; None if it cannot be."""
+        check = _Checker("image", page)
+        loc = check.url(IMAGE_CHECKS, "loc", self.loc, base_url, "image left out")
+        return (Image(loc) if loc else None), check.issues
+
+    def xml(self, indent: str = "") -> str:
+        """The `<image:image>` element of a checked image."""
+        inner = _deeper(indent)
+        return (f"{indent}<image:image>{_element('image', 'loc', self.loc, inner)}"
+                f"{indent}</image:image>")
+
+
+@dataclass(frozen=True, slots=True)
+class Relationship:
+    """`<video:restriction>` (country codes) or `<video:platform>` (web, mobile, tv):
+    the values the video is shown to (`allow`) or not (`deny`)."""
+
+    relationship: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Video:
+    """A video of a page: `<video:video>`. URLs are absolute or relative to the base URL.
+
+    Required: `thumbnail_loc`, `title`, `description` (at most 2,048 characters) and at
+    least one of `content_loc` (the media file) and `player_loc` (an embeddable player).
+    Flags take bools or yes/no; dates take dates, datetimes or W3C strings.
+    """
+
+    thumbnail_loc: str | None
+    title: str | None
+    description: str | None
+    content_loc: str | None = None
+    player_loc: str | None = None
+    duration: int | str | None = None
+    expiration_date: dt.date | dt.datetime | str | None = None
+    rating: float | str | None = None
+    view_count: int | str | None = None
+    publication_date: dt.date | dt.datetime | str | None = None
+    family_friendly: bool | str | None = None
+    restriction: Relationship | None = None
+    platform: Relationship | None = None
+    requires_subscription: bool | str | None = None
+    uploader: str | None = None
+    uploader_info: str | None = None  # the uploader's page, `<video:uploader info>`
+    live: bool | str | None = None
+    tags: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """How messages name this video: its media or player URL, else its title."""
+        return self.content_loc or self.player_loc or self.title or "a video"
+
+    def checked(self, base_url: str, loc: str = "", page: str = ""
+                ) -> tuple[Video | None, list[Issue]]:
+        """This video ready to write, or None (and why) when a required field fails.
+
+        A bad optional field is left out with a warning; a description over 2,048
+        characters is shortened; tags past the 32nd are dropped. `loc` is the page's URL,
+        which neither `content_loc` nor `player_loc` may be.
+        """
+        check = _Checker("video", page)
+        gone = f"video {self.label} left out"
+        out: dict[str, object] = {}
+        for name in VIDEO_REQUIRED:
+            value = getattr(self, name)
+            if value is None or not _clean(value):
+                check.issue(name, f"{gone}: no {name} found")
+                return None, check.issues
+        thumbnail = check.url(VIDEO_CHECKS, "thumbnail_loc", self.thumbnail_loc or "",
+                              base_url, gone)
+        if thumbnail is None:
+            return None, check.issues
+        out["thumbnail_loc"] = thumbnail
+        out["title"] = _clean(self.title or "")
+        description = _clean(self.description or "")
+        if len(description) > MAX_DESCRIPTION:
+            check.issue("description", f"video {self.label}: description shortened to "
+                        f"{MAX_DESCRIPTION:,} characters (it had {len(description):,})")
+            description = description[:MAX_DESCRIPTION - 1].rstrip() + "\u2026"
+        out["description"] = description
+        for name in ("content_loc", "player_loc"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            text = check.url(VIDEO_CHECKS, name, value, base_url, f"{name} left out")
+            if text is not None and loc and urls.same_page(text, loc):
+                check.issue(name, f"<video:{name}> is the page's own URL {loc}, which it "
+                            "may not be: left out")
+                text = None
+            out[name] = text
+        if not (out.get("content_loc") or out.get("player_loc")):
+            check.issue("content_loc", f"{gone}: it needs a content_loc (the video file) "
+                        "or a player_loc (an embeddable player)")
+            return None, check.issues
+        self._optional(check, out, base_url)
+        return replace(self, **out), check.issues  # type: ignore[arg-type]
+
+    def _optional(self, check: _Checker, out: dict[str, object], base_url: str) -> None:
+        """Check and convert each optional field into `out` (None when it fails)."""
+        for name in ("duration", "view_count"):
+            value = getattr(self, name)
+            if value is not None:
+                text = str(round(value)) if isinstance(value, float) else str(value).strip()
+                out[name] = check.value(VIDEO_CHECKS, name, text, f"{name} left out")
+        if self.rating is not None:
+            text = str(self.rating).strip()
+            out["rating"] = check.value(VIDEO_CHECKS, "rating", text, "rating left out")
+        for name in ("expiration_date", "publication_date"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = check.value(VIDEO_CHECKS, name, _date_text(value), f"{name} left out")
+        for name in ("family_friendly", "requires_subscription", "live"):
+            value = getattr(self, name)
+            if value is not None:
+                text = ("yes" if value else "no") if isinstance(value, bool) else value.strip().lower()
+                out[name] = check.value(VIDEO_CHECKS, name, text, f"{name} left out")
+        for name in ("restriction", "platform"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            problem = relationship_problem(value.relationship)
+            text = check.value(VIDEO_CHECKS, name, " ".join(value.values), f"{name} left out")
+            if problem is not None:
+                check.issue(name, f"<video:{name}> {problem[0]}: left out")
+            out[name] = Relationship(value.relationship, tuple(text.split())) if (
+                text is not None and problem is None) else None
+        if self.uploader is not None:
+            out["uploader"] = check.value(VIDEO_CHECKS, "uploader", _clean(self.uploader),
+                                          "uploader left out")
+        if out.get("uploader") and self.uploader_info is not None:
+            out["uploader_info"] = check.url(VIDEO_CHECKS, "uploader_info", self.uploader_info,
+                                             base_url, "uploader info left out")
+        else:
+            out["uploader_info"] = None
+        tags = [_clean(t) for t in self.tags if _clean(t)]
+        if len(tags) > MAX_TAGS:
+            check.issue("tag", f"video {self.label} has {len(tags)} tags; only the first "
+                        f"{MAX_TAGS} are written")
+        out["tags"] = tuple(tags[:MAX_TAGS])
+
+    def xml(self, indent: str = "") -> str:
+        """The `<video:video>` element of a checked video, children in schema order."""
+        inner = _deeper(indent)
+        parts = [f"{indent}<video:video>"]
+        for name in VIDEO_CHILDREN:
+            if name == "tag":
+                parts += [_element("video", "tag", tag, inner) for tag in self.tags]
+                continue
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, Relationship):
+                parts.append(_element("video", name, " ".join(value.values), inner,
+                                      f' relationship="{value.relationship}"'))
+            elif name == "uploader" and self.uploader_info:
+                parts.append(_element("video", name, value, inner,
+                                      f' info="{urls.escape(self.uploader_info)}"'))
+            else:
+                parts.append(_element("video", name, str(value), inner))
+        parts.append(f"{indent}</video:video>")
+        return "".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    """A news article: `<news:news>`. An empty `name` or `language` takes the site's
+    (`news_publication`, `news_language` options); `language` may be a locale (`en_US`)."""
+
+    title: str
+    publication_date: dt.date | dt.datetime | str
+    name: str = ""
+    language: str = ""
+
+    def checked(self, page: str = "", name: str = "", language: str = ""
+                ) -> tuple[News | None, list[Issue]]:
+        """This article ready to write, `name` and `language` filling empty fields; None
+        (and why) when a field fails: the page stays in the sitemap, not in the news."""
+        check = _Checker("news", page)
+        gone = "left out of the news sitemap"
+        values = {"name": _clean(self.name or name), "title": _clean(self.title),
+                  "language": news_language(self.language or language),
+                  "publication_date": _date_text(self.publication_date)}
+        for field, text in values.items():
+            if check.value(NEWS_CHECKS, field, text, gone) is None:
+                return None, check.issues
+        return News(**values), check.issues
+
+    def recent(self, now: dt.datetime, days: float = NEWS_DAYS) -> bool:
+        """Published within the `days` before `now` (a date counts from its midnight UTC)."""
+        return in_news_window(self.publication_date, now, days)
+
+    def xml(self, indent: str = "") -> str:
+        """The `<news:news>` element of a checked article."""
+        inner, innermost = _deeper(indent), _deeper(indent, 2)
+        return (f"{indent}<news:news>{inner}<news:publication>"
+                f"{_element('news', 'name', self.name, innermost)}"
+                f"{_element('news', 'language', self.language, innermost)}"
+                f"{inner}</news:publication>"
+                f"{_element('news', 'publication_date', str(self.publication_date), inner)}"
+                f"{_element('news', 'title', self.title, inner)}{indent}</news:news>")
+
+
+# -- a <url>'s extensions and a file's namespaces --------------------------------------
+
+class Fragment(NamedTuple):
+    """The extension children of one `<url>`, and the prefixes they use."""
+
+    xml: str
+    prefixes: frozenset[str]
+
+
+def media_fragment(images: Iterable[Image], videos: Iterable[Video], *, base_url: str,
+                   loc: str = "", page: str = "", indent: str = ""
+                   ) -> tuple[Fragment, list[Issue]]:
+    """The `<image:image>` and `<video:video>` children of the `<url>` at `loc`, checked.
+
+    Each image URL once, at most 1,000 (the rest left out with a warning); videos whose
+    required fields fail are left out with a warning (`Video.checked`).
+    """
+    issues: list[Issue] = []
+    seen: dict[str, Image] = {}
+    for image in images:
+        good, found = image.checked(base_url, page)
+        issues += found
+        if good is not None:
+            seen.setdefault(good.loc, good)
+    kept = list(seen.values())
+    if len(kept) > MAX_IMAGES:
+        issues.append(Issue("image", page, "images", f"{len(kept):,} images; a sitemap "
+                            f"lists at most {MAX_IMAGES:,} per URL: the first "
+                            f"{MAX_IMAGES:,} are listed"))
+        kept = kept[:MAX_IMAGES]
+    parts = [image.xml(indent) for image in kept]
+    prefixes = {"image"} if kept else set()
+    for video in videos:
+        good_video, found = video.checked(base_url, loc, page)
+        issues += found
+        if good_video is not None:
+            parts.append(good_video.xml(indent))
+            prefixes.add("video")
+    return Fragment("".join(parts), frozenset(prefixes)), issues
+
+
+def declarations(prefixes: Iterable[str]) -> str:
+    """The `xmlns:` attributes a `<urlset>` needs for `prefixes`, each once, in a fixed
+    order: ` xmlns:image="..." xmlns:video="..."`."""
+    used = set(prefixes)
+    return "".join(f' xmlns:{p}="{ns}"' for p, ns in NAMESPACES.items() if p in used)
+
+
+def in_news_window(published: dt.date | dt.datetime | str, now: dt.datetime,
+                   days: float = NEWS_DAYS) -> bool:
+    """True when `published` is within the `days` before `now` (not after it).
+
+    A date counts from its midnight UTC; a naive `now` or datetime is UTC. An
+    unreadable date is never recent.
+    """
+    try:
+        value = lastmod.parse(published)
+    except ValueError:
+        return False
+    when = lastmod.sort_key(value)
+    end = now.replace(tzinfo=now.tzinfo or dt.timezone.utc).timestamp()
+    return end - days * 86400 <= when <= end
