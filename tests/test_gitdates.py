@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import GitRepo
+
 from sitemap_core import gitdates
 from sitemap_core.gitdates import GitDates
 
@@ -77,20 +79,227 @@ def history(git_repo):
     return _history(git_repo)
 
 
+class LogSpy:
+    """Records each `git log` GitDates starts: its pathspecs and the bytes read from it."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.runs: list[tuple[list[str], list[bytes]]] = []
+        self.read_size = 1 << 16
+        real_popen = subprocess.Popen
+
+        def spy(args, **kwargs):
+            proc = real_popen(args, **kwargs)
+            if gitdates._FORMAT in args:  # GitDates' log, not the tests' own git log
+                seen: list[bytes] = []
+                self.runs.append((args[args.index("--") + 1:], seen))
+                proc.stdout = _Reads(proc.stdout, seen, self)
+            return proc
+
+        monkeypatch.setattr(subprocess, "Popen", spy)
+
+    @property
+    def pathspecs(self) -> list[list[str]]:
+        return [pathspec for pathspec, _ in self.runs]
+
+    def commits_read(self, run: int) -> int:
+        """How many commit headers the `run`-th log showed in what was read of it."""
+        tokens = b"".join(self.runs[run][1]).split(b"\0")
+        return sum(1 for before, token in zip(tokens, tokens[1:])
+                   if before == b"" and len(token) > 41 and token[40:41] == b" ")
+
+
+class _Reads:
+    def __init__(self, stream, seen: list[bytes], spy: LogSpy) -> None:
+        self.stream, self.seen, self.spy = stream, seen, spy
+
+    def read1(self, size=-1):
+        self.seen.append(self.stream.read1(self.spy.read_size))
+        return self.seen[-1]
+
+    def close(self):
+        self.stream.close()
+
+
+@pytest.fixture
+def logs(monkeypatch):
+    return LogSpy(monkeypatch)
+
+
+def _read_by(how: str, dates: GitDates, root: Path, files) -> None:
+    if how == "folders":
+        dates.prefetch(root / rel for rel in files)
+    elif how == "root":
+        dates.prefetch([root])
+    # "one by one": date_of reads each folder as it comes (deepest first: nested logs)
+
+
+@pytest.mark.parametrize("how", ["folders", "root", "one by one"])
 @pytest.mark.parametrize(("merges", "start"), [
     (gitdates._MERGES, "docs"),
     # git older than 2.31 spells separate merge diffs `-m`: an unknown --diff-merges value
     # fails as an old git fails on the option itself.
     (("--diff-merges=from-the-future", "-m"), "."),
 ], ids=["diff-merges", "git-before-2.31"])
-def test_every_file_gets_the_date_git_log_gives_it(history, monkeypatch, merges, start):
+def test_every_file_gets_the_date_git_log_gives_it(history, monkeypatch, logs, merges, start,
+                                                     how):
     monkeypatch.setattr(gitdates, "_MERGES", merges)
     dates, issues = GitDates.load(history.root / start)
     assert issues == []
     assert dates is not None and dates.shallow is False
-    got = {rel: dates.date_of(history.root / rel).isoformat() for rel in EXPECTED}
+    assert logs.runs == []  # load reads no history
+    deepest_first = sorted(EXPECTED, key=lambda rel: -rel.count("/"))
+    _read_by(how, dates, history.root, deepest_first)
+    got = {rel: dates.date_of(history.root / rel).isoformat() for rel in deepest_first}
     assert got == EXPECTED
     assert {rel: history.last_date(rel) for rel in EXPECTED} == EXPECTED
+    assert not any(map(dates.beyond_history, (history.root / rel for rel in EXPECTED)))
+    assert dates.issues == []
+    first_logs = {"folders": [["README.md", "docs"]], "root": [[]],
+                  "one by one": [["docs/guide"], ["docs/été"], ["docs"], ["README.md"]]}
+    ran = [list(spec) for spec in dict.fromkeys(map(tuple, logs.pathspecs))]  # -m: twice each
+    assert ran == first_logs[how]
+
+
+def test_a_folder_log_follows_each_file_down_its_own_parent(git_repo):
+    """The merge equals its second parent in docs/, but c.md is the same in both parents
+    (the same edit made on each side): `git log -- docs/c.md` follows the first parent,
+    while git's own simplification of `-- docs` follows the second."""
+    repo = git_repo()
+    repo.write("docs/c.md", "0\n")
+    repo.write("docs/g.md", "0\n")
+    repo.write("docs/h.md", "0\n")
+    repo.commit("start", "2022-01-01T00:00:00+00:00")
+    repo.git("checkout", "-q", "-b", "side")
+    repo.write("docs/c.md", "1\n")
+    repo.commit("side edits c", "2022-01-02T00:00:00+00:00")
+    repo.write("docs/h.md", "side\n")
+    repo.commit("side edits h", "2022-01-03T00:00:00+00:00")
+    repo.git("checkout", "-q", "main")
+    repo.write("docs/c.md", "1\n")
+    repo.commit("main makes the same edit to c", "2022-01-04T00:00:00+00:00")
+    repo.write("docs/g.md", "main\n")
+    repo.commit("main edits g", "2022-01-05T00:00:00+00:00")
+    repo.git("merge", "-q", "--no-commit", "side")
+    repo.git("checkout", "side", "--", "docs")  # the merge takes the side's docs/ whole
+    repo.commit("merge", "2022-01-06T00:00:00+00:00")
+    repo.write("src/code.py", "x\n")
+    repo.commit("code", "2022-01-07T00:00:00+00:00")
+    want = {"docs/c.md": "2022-01-04T00:00:00+00:00",  # the first parent's edit
+            "docs/g.md": "2022-01-01T00:00:00+00:00",  # the side's, untouched since the start
+            "docs/h.md": "2022-01-03T00:00:00+00:00"}  # the side's edit
+    assert {rel: repo.last_date(rel) for rel in want} == want
+    folder_log = repo.git("log", "--format=%cI", "--", "docs").split()
+    assert want["docs/c.md"] not in folder_log  # what a per-folder walk would miss
+    dates, _ = GitDates.load(repo.root)
+    dates.prefetch([repo.root / "docs/c.md"])
+    assert {rel: dates.date_of(repo.root / rel).isoformat() for rel in want} == want
+
+
+def test_a_docs_prefetch_reads_only_the_docs_history(git_repo, logs):
+    repo = git_repo()
+    repo.write("docs/a.md", "a\n")
+    repo.write("docs/b.md", "b\n")
+    repo.write("src/code.py", "0\n")
+    repo.commit("start", "2022-01-01T00:00:00+00:00")
+    for n in range(40):
+        if n == 20:
+            repo.write("docs/b.md", "b, edited\n")
+            repo.commit("docs", "2022-02-01T00:00:00+00:00")
+        repo.write("src/code.py", f"{n}\n")
+        repo.commit(f"code {n}", f"2022-03-{n % 28 + 1:02d}T{n // 28:02d}:00:00+00:00")
+    dates, _ = GitDates.load(repo.root / "docs")
+    dates.prefetch([repo.root / "docs/a.md", repo.root / "docs/b.md", repo.root / "docs/b.md"])
+    assert logs.pathspecs == [["docs"]]
+    assert logs.commits_read(0) == 2  # of 42: the docs commit and the first one
+    assert dates.date_of(repo.root / "docs/a.md").isoformat() == "2022-01-01T00:00:00+00:00"
+    assert dates.date_of(repo.root / "docs/b.md").isoformat() == "2022-02-01T00:00:00+00:00"
+    assert logs.pathspecs == [["docs"]]
+    code = dates.date_of(repo.root / "src/code.py")  # not dated by the docs log: read now
+    assert logs.pathspecs == [["docs"], ["src"]]
+    assert code.isoformat() == repo.last_date("src/code.py")
+
+
+def test_prefetch_reads_each_folder_once(history, logs):
+    history.write("docs/new/later.md", "later\n")
+    history.write("LICENSE", "license\n")
+    history.commit("a folder added later", "2021-08-01T00:00:00+00:00")
+    root = history.root
+    dates, _ = GitDates.load(root)
+    dates.prefetch([root / "docs/new/later.md"])
+    assert logs.pathspecs == [["docs/new"]]
+    assert dates.date_of(root / "docs/new/later.md").isoformat() == "2021-08-01T00:00:00+00:00"
+    dates.prefetch([root / "docs/new/later.md", root / "docs/new/not made yet.md"])
+    assert len(logs.runs) == 1  # already read: no git process
+    dates.prefetch([root / "docs/guide/intro.md", root / "README.md", root / "docs/index.md",
+                    root / "docs/guide/x.md", root.parent / "outside.md"])
+    assert logs.pathspecs[1:] == [["README.md", "docs"]]  # a root file alone; docs/ once
+    dates.prefetch([root / "docs/été/naïve page.md", root / "docs/new/later.md"])
+    assert len(logs.runs) == 2
+    got = {rel: dates.date_of(root / rel).isoformat() for rel in EXPECTED}
+    assert got == EXPECTED and len(logs.runs) == 2
+    assert dates.date_of(root / "LICENSE").isoformat() == "2021-08-01T00:00:00+00:00"
+    assert logs.pathspecs[2:] == [["LICENSE"]]
+
+
+def _shallow_history(git_repo):
+    """`history`, then a merge whose sides change index.md and side only.md."""
+    repo = _history(git_repo)
+    repo.git("checkout", "-q", "-b", "topic")
+    repo.write("docs/side only.md", "side, again\n")
+    repo.commit("topic edit", "2021-08-01T10:00:00+00:00")
+    repo.git("checkout", "-q", "main")
+    repo.write("docs/index.md", "index, again\n")
+    repo.commit("main edit", "2021-08-02T10:00:00+00:00")
+    repo.git("merge", "-q", "--no-ff", "--no-edit", "topic", date="2021-08-03T10:00:00+00:00")
+    return repo
+
+
+# In a clone of depth 3: the merge, its two parents, and their parent, the boundary.
+INSIDE = {"docs/index.md": "2021-08-02T10:00:00+00:00",
+          "docs/side only.md": "2021-08-01T10:00:00+00:00"}
+
+
+@pytest.mark.parametrize("how", ["folders", "one by one"])
+def test_a_shallow_clone_dates_what_its_history_holds(git_repo, tmp_path, how):
+    repo = _shallow_history(git_repo)
+    clone = tmp_path / "clone"
+    repo.git("clone", "-q", "--depth", "3", f"file://{repo.root}", str(clone))
+    shallow = GitRepo(clone)
+    assert len(shallow.git("rev-list", "HEAD").split()) == 4
+    edited = shallow.write("docs/late.md", "edited\n")
+    os.utime(edited, (1_700_000_000, 1_700_000_000))
+    dates, issues = GitDates.load(clone / "docs")
+    assert issues == [] and dates.shallow is True
+    _read_by(how, dates, clone, EXPECTED)
+    clean = [rel for rel in EXPECTED if rel != "docs/late.md"]
+    got = {rel: dates.date_of(clone / rel) for rel in clean}
+    assert {rel: d.isoformat() for rel, d in got.items() if d is not None} == INSIDE
+    assert {rel: shallow.last_date(rel) for rel in INSIDE} == INSIDE
+    older = {rel for rel in clean if rel not in INSIDE}
+    assert {rel for rel in clean if got[rel] is None} == older
+    assert {rel for rel in EXPECTED if dates.beyond_history(clone / rel)} == older
+    assert dates.date_of(edited) == dt.datetime(2023, 11, 14, 22, 13, 20, tzinfo=UTC)
+
+
+def test_a_worktree_of_a_shallow_clone_and_a_full_clone(git_repo, tmp_path):
+    repo = _shallow_history(git_repo)
+    clone, full = tmp_path / "clone", tmp_path / "full"
+    repo.git("clone", "-q", "--depth", "3", f"file://{repo.root}", str(clone))
+    repo.git("clone", "-q", "--no-local", str(repo.root), str(full))
+    GitRepo(clone).git("worktree", "add", "-q", str(tmp_path / "tree"), "HEAD")
+    dates, issues = GitDates.load(tmp_path / "tree")
+    assert issues == [] and dates.shallow is True
+    got = {rel: dates.date_of(tmp_path / "tree" / rel) for rel in EXPECTED}
+    assert {rel: d.isoformat() for rel, d in got.items() if d is not None} == INSIDE
+    assert all(dates.beyond_history(tmp_path / "tree" / rel) for rel in EXPECTED
+               if rel not in INSIDE)
+    dates, issues = GitDates.load(full)
+    assert issues == [] and dates.shallow is False
+    dates.prefetch(full / rel for rel in EXPECTED)
+    want = {**EXPECTED, **INSIDE}
+    assert {rel: dates.date_of(full / rel).isoformat() for rel in want} == want
+    assert {rel: GitRepo(full).last_date(rel) for rel in want} == want
+    assert not any(dates.beyond_history(full / rel) for rel in want)
 
 
 def test_dates_keep_the_committer_offset(history):
@@ -188,7 +397,7 @@ def test_odd_file_names(git_repo):
     assert got == {name: repo.last_date(name) for name in names}
 
 
-def test_log_stops_once_every_file_is_dated(git_repo, monkeypatch):
+def test_log_stops_once_every_file_is_dated(git_repo, logs):
     repo = git_repo()
     repo.write("old.md")
     repo.commit("old", "2020-01-01T00:00:00+00:00")
@@ -198,28 +407,10 @@ def test_log_stops_once_every_file_is_dated(git_repo, monkeypatch):
                     else f"2020-03-{n - 27:02d}T00:00:00+00:00")
     repo.git("rm", "-q", "old.md")
     repo.commit("drop old", "2020-04-01T00:00:00+00:00")
-    seen: list[bytes] = []
-    real_popen = subprocess.Popen
-
-    class SmallReads:  # so that stopping early shows in what was read
-        def __init__(self, stream):
-            self.stream = stream
-
-        def read1(self, size=-1):
-            seen.append(self.stream.read1(64))
-            return seen[-1]
-
-        def close(self):
-            self.stream.close()
-
-    def spy(args, **kwargs):
-        proc = real_popen(args, **kwargs)
-        if "log" in args:
-            proc.stdout = SmallReads(proc.stdout)
-        return proc
-
-    monkeypatch.setattr(subprocess, "Popen", spy)
+    logs.read_size = 64  # so that stopping early shows in what was read
     dates, issues = GitDates.load(repo.root)
     assert issues == []
+    dates.prefetch([repo.root])  # the whole repository: 32 commits in the log
     assert dates.date_of(repo.root / "hot.md").isoformat() == "2020-03-02T00:00:00+00:00"
-    assert b"".join(seen).count(b"\0\0") < 5  # 32 commits in the log, only the first read
+    assert logs.pathspecs == [[]]
+    assert logs.commits_read(0) <= 3  # of 32: the one that dates hot.md, and its neighbours
