@@ -2,21 +2,28 @@
 
 `sitemap-suite validate TARGET...` checks sitemap files, a built site folder, or a live
 site over http(s) with `validate.validate_files`/`validate_robots`, and for a folder also
-compares the sitemaps with the HTML files there. `sitemap-suite generate SITE_DIR`
+checks the HTML page of each listed URL (and, with `--coverage`, which pages no sitemap
+lists). `sitemap-suite generate SITE_DIR`
 walks a built site (Hugo, Jekyll, Eleventy, anything that writes HTML files) and writes
 its sitemaps with the core's one entry point, `build.write_sitemaps`.
 
 Report lines are `level code where: message`, then a summary line. Exit status: 0 when
 there is no error, 1 when there is one (with `--strict`, a warning is one), 2 for a usage
-problem. Codes are those of `validate` (see its table) and of the core, plus:
+problem. `info` lines (the coverage report) never change the exit status, `--strict`
+or not. Codes are those of `validate` (see its table) and of the core, plus:
 
 | code           | level   | meaning                                                       |
 |----------------|---------|---------------------------------------------------------------|
 | `missing-file` | error   | a listed URL (or a robots.txt `Sitemap:` URL) that no file in |
 |                |         | the site folder serves                                        |
-| `unlisted`     | warning | an HTML page of the folder that no sitemap lists (404 pages,  |
-|                |         | noindex pages, redirect stubs and pages whose canonical URL   |
-|                |         | is another are not counted)                                   |
+| `redirect`     | error   | a listed URL whose page is a meta-refresh redirect stub       |
+| `noindex`      | error   | a listed URL whose page says noindex (robots meta)            |
+| `canonical`    | error   | a listed URL whose page names another canonical URL           |
+| `not-found`    | error   | a listed URL whose page is a 404 page                         |
+| `unlisted`     | info    | (`--coverage` only) an HTML page of the folder that no        |
+|                |         | sitemap lists; 404 pages, noindex pages, redirect stubs,      |
+|                |         | pages whose canonical URL is another and pages the folder's   |
+|                |         | robots.txt disallows are not counted                          |
 | `no-sitemap`   | error   | a folder or site with no sitemap to check                     |
 | `fetch`        | error   | a URL that could not be downloaded (status, timeout, limits)  |
 """
@@ -36,13 +43,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import SplitResult, unquote, urljoin, urlsplit
+from urllib.robotparser import RobotFileParser
 
 import click
 
 from . import indexnow, urls
 from .feeds import check_feed
 from .fetch import Download, FetchError, download
-from .htmlhead import read_page
+from .htmlhead import PageFacts, read_page
 from .options import LASTMOD_SOURCES, settings_from_options
 from .page import Page
 from .report import Issue
@@ -52,6 +60,7 @@ from .validate import (
     part_name,
     robots_sitemaps,
     sitemap_locs,
+    twin_name,
     validate_files,
     validate_robots,
     validate_set,
@@ -94,8 +103,9 @@ def _line(issue: Issue) -> str:
 
 
 def _counts(issues: Sequence[Issue]) -> tuple[int, int]:
+    """(errors, warnings); info lines are neither."""
     errors = sum(1 for i in issues if i.level == "error")
-    return errors, len(issues) - errors
+    return errors, sum(1 for i in issues if i.level == "warning")
 
 
 def _plural(n: int, word: str) -> str:
@@ -110,6 +120,8 @@ class _Checked:
 
     issues: list[Issue] = dataclasses.field(default_factory=list)
     files: list[str] = dataclasses.field(default_factory=list)
+    coverage: bool = False  # compare each folder's HTML pages with its sitemaps
+    pages: Counter[str] = dataclasses.field(default_factory=Counter)  # coverage counts
 
 
 @main.command()
@@ -117,7 +129,10 @@ class _Checked:
 @click.option("--strict", is_flag=True, help="Count warnings as errors (exit 1 on any issue).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object (issues, counts, files) instead of report lines.")
-def validate(targets: tuple[str, ...], strict: bool, as_json: bool) -> None:
+@click.option("--coverage", is_flag=True,
+              help="For a site folder, also list (as info, which --strict leaves alone) the "
+                   "HTML pages no sitemap lists, except those robots.txt disallows.")
+def validate(targets: tuple[str, ...], strict: bool, as_json: bool, coverage: bool) -> None:
     """Check sitemaps against the sitemaps.org protocol.
 
     \b
@@ -126,13 +141,14 @@ def validate(targets: tuple[str, ...], strict: bool, as_json: bool) -> None:
                          it lists from the same folder
       a site folder      the built site: the sitemaps named in its robots.txt (else
                          its sitemap*.xml/.xml.gz/.txt files), plus listed URLs that
-                         no file serves and HTML pages no sitemap lists
+                         no file serves or whose page is a redirect stub, noindex, a
+                         404 page or names another canonical URL
       an http(s) URL     a sitemap, or a site (its robots.txt Sitemap: lines, else
                          /sitemap.xml); index files are followed on the same host
 
     Exit status: 0 without errors, 1 with errors, 2 for a usage problem.
     """
-    checked = _Checked()
+    checked = _Checked(coverage=coverage)
     for target in targets:
         if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", target):
             if _split(target).scheme.lower() not in ("http", "https"):
@@ -150,28 +166,45 @@ def validate(targets: tuple[str, ...], strict: bool, as_json: bool) -> None:
                                      param_hint="TARGET")
     issues = checked.issues
     if strict:
-        issues = [dataclasses.replace(i, level="error") for i in issues]
+        issues = [dataclasses.replace(i, level="error") if i.level == "warning" else i
+                  for i in issues]
     errors, warnings = _counts(issues)
     if as_json:
-        click.echo(json.dumps({
+        report: dict[str, Any] = {
             "ok": errors == 0,
             "errors": errors,
             "warnings": warnings,
             "files": checked.files,
             "issues": [{"level": i.level, "code": i.code, "where": i.page, "field": i.field,
                         "message": i.message} for i in issues],
-        }, indent=2))
+        }
+        if coverage:
+            report["coverage"] = dict(checked.pages)
+        click.echo(json.dumps(report, indent=2))
     else:
         for issue in issues:
             click.echo(_line(issue))
+        if coverage:
+            click.echo(_coverage_line(checked.pages))
         verdict = "OK" if errors == 0 else "FAILED"
         click.echo(f"{verdict}: {_plural(len(checked.files), 'file')} checked, "
                    f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}")
     sys.exit(1 if errors else 0)
 
 
+def _coverage_line(pages: Counter[str]) -> str:
+    """The coverage report's one line: how many indexable HTML pages the sitemaps list."""
+    listed, unlisted = pages["listed"], pages["unlisted"]
+    line = (f"coverage: {listed} of {_plural(listed + unlisted, 'indexable HTML page')} "
+            "listed")
+    if pages["disallowed"]:
+        line += f"; {pages['disallowed']} more that robots.txt disallows not counted"
+    return line
+
+
 def _set_for(path: Path, read: tuple[str | None, list[str]] | None = None) -> list[Path]:
-    """A sitemap file and, when it is an index, the files it lists that exist beside it.
+    """A sitemap file and, when it is an index, the files it lists that exist beside it;
+    with the `.gz` twin (or the uncompressed file) of each, when there is one.
 
     `read` is what `sitemap_locs` says of `path`, when the caller has it already.
     """
@@ -182,6 +215,10 @@ def _set_for(path: Path, read: tuple[str | None, list[str]] | None = None) -> li
             sibling = local_part(path, loc)
             if sibling is not None and sibling not in paths:
                 paths.append(sibling)
+    for member in list(paths):  # the .gz twins, checked against their files
+        twin = member.with_name(twin_name(member.name))
+        if twin not in paths and twin.is_file():
+            paths.append(twin)
     return paths
 
 
@@ -219,10 +256,11 @@ def _check_folder(folder: Path, checked: _Checked) -> None:
     sets: list[tuple[list[Path], str | None]] = []
     base: str | None = None
     robots = folder / "robots.txt"
+    problems: list[Issue] = []
+    robots_at = len(checked.issues)  # its issues go first, once the base URL is known
     if robots.is_file():
         checked.files.append(str(robots))
         named, problems = robots_sitemaps(robots)
-        checked.issues += problems
         for url in named:
             found = _map_sitemap_url(folder, url)
             if found is None:
@@ -246,21 +284,26 @@ def _check_folder(folder: Path, checked: _Checked) -> None:
         paths = _set_for(path, read[path])
         taken.update(p.resolve() for p in paths)
         sets.append((paths, base + path.name if base else None))
+    listed: dict[str, str] = {}  # URL -> file:line that lists it
+    for paths, location in sets:
+        checked.files += [str(p) for p in paths]
+        found, read = validate_set(paths, location)
+        checked.issues += found
+        for p, (kind, entries) in zip(paths, read):
+            if kind in ("urlset", "text"):
+                for loc, line in entries:
+                    listed.setdefault(loc, f"{p.name}:{line}")
+    base = base or _guess_base(folder, listed)
+    if base and any(i.code == "robots-relative" for i in problems):
+        problems = validate_robots(robots, base + "robots.txt")  # now with the line to write
+    checked.issues[robots_at:robots_at] = problems
     if not sets:
         checked.issues.append(Issue("no-sitemap", str(folder), "",
                                     "no sitemap found: robots.txt names none and there is no "
                                     "sitemap*.xml, .xml.gz or .txt", "error"))
         return
-    listed: dict[str, str] = {}  # URL -> file that lists it
-    for paths, location in sets:
-        checked.files += [str(p) for p in paths]
-        found, read = validate_set(paths, location)
-        checked.issues += found
-        for p, (kind, locs) in zip(paths, read):
-            if kind in ("urlset", "text"):
-                for loc in locs:
-                    listed.setdefault(loc, p.name)
-    _compare_with_files(folder, listed, base, checked)
+    if base:
+        _check_pages(folder, listed, base, checked)
 
 
 def _map_sitemap_url(folder: Path, url: str) -> tuple[Path, str] | None:
@@ -329,13 +372,11 @@ def _guess_base(folder: Path, locs: Iterable[str]) -> str | None:
     return best
 
 
-def _compare_with_files(folder: Path, listed: dict[str, str], base: str | None,
-                        checked: _Checked) -> None:
-    base = base or _guess_base(folder, listed)
-    if base is None:
-        return
+def _check_pages(folder: Path, listed: dict[str, str], base: str, checked: _Checked) -> None:
+    """Each listed URL under `base` is served by a file of `folder`, and an HTML one is a
+    page to index (`htmlhead.read_page`); with coverage, count the pages left out."""
     served: set[Path] = set()
-    for url, listed_in in listed.items():
+    for url, where in listed.items():
         if not url.startswith(base):
             continue  # another host or folder: the scope check speaks for it
         rel = re.split(r"[?#]", url[len(base):], maxsplit=1)[0]
@@ -343,17 +384,66 @@ def _compare_with_files(folder: Path, listed: dict[str, str], base: str | None,
         if path is None:
             checked.issues.append(Issue(
                 "missing-file", url, "loc",
-                f"listed in {listed_in}, but no file in {folder} serves it", "error"))
-        else:
-            served.add(path)
+                f"listed at {where}, but no file in {folder} serves it", "error"))
+            continue
+        served.add(path)
+        if path.suffix.lower() in (".html", ".htm"):
+            problem = _not_a_page(read_page(path, url))
+            if problem:
+                code, message = problem
+                shown = path.relative_to(folder).as_posix()
+                checked.issues.append(Issue(code, where, "loc", f"{url} ({shown}) {message}",
+                                            "error"))
+    if checked.coverage:
+        _coverage(folder, served, base, checked)
+
+
+def _not_a_page(facts: PageFacts) -> tuple[str, str] | None:
+    """(code, message) when a listed URL's page says it is not one to index."""
+    if facts.redirect:
+        return "redirect", (f"is a redirect stub (meta refresh) to {facts.redirect}: list "
+                            "the target instead")
+    if facts.not_found:
+        return "not-found", "is a 404 page: leave it out of the sitemap"
+    if facts.noindex:
+        return "noindex", ("says noindex, so crawlers drop it: leave it out of the sitemap, "
+                           "or remove the noindex")
+    if facts.canonical:
+        return "canonical", (f"names {facts.canonical} as its canonical URL: list that URL "
+                             "instead")
+    return None
+
+
+def _coverage(folder: Path, served: set[Path], base: str, checked: _Checked) -> None:
+    """Info lines for the indexable HTML pages no sitemap lists (not those robots.txt
+    disallows), and the counts for the coverage line."""
+    rules = _robots_rules(folder / "robots.txt")
     for path, rel in _html_files(folder):
         if path in served:
+            checked.pages["listed"] += 1
             continue
         url = base + _url_for(rel, keep_html=False)
         if not read_page(path, url).listed:
             continue
+        if rules is not None and not rules.can_fetch("*", url):
+            checked.pages["disallowed"] += 1
+            continue
+        checked.pages["unlisted"] += 1
         checked.issues.append(Issue("unlisted", rel, "",
-                                    f"{url} is an HTML page of the site that no sitemap lists"))
+                                    f"{url} is an HTML page of the site that no sitemap lists",
+                                    "info"))
+
+
+def _robots_rules(path: Path) -> RobotFileParser | None:
+    """The rules of a site's robots.txt, as Python's `urllib.robotparser` reads them."""
+    try:
+        with path.open("rb") as f:
+            text = f.read(MAX_ROBOTS_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return None
+    rules = RobotFileParser()
+    rules.parse(text.lstrip("\ufeff").splitlines())
+    return rules
 
 
 # -- over http(s) ---------------------------------------------------------------------
@@ -410,7 +500,7 @@ def _fetch_robots(fetcher: _Fetcher, url: str, work: Path, checked: _Checked) ->
     path = work / "robots.txt"
     path.write_bytes(body)
     checked.files.append(url)
-    named, found = robots_sitemaps(path)
+    named, found = robots_sitemaps(path, url)
     checked.issues += [_renamed(i, {"robots.txt": url}) for i in found]
     return named
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import gzip
 import json
+import runpy
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -137,7 +140,7 @@ def test_json_and_strict(tmp_path: Path) -> None:
 
 
 def test_validate_robots_file(tmp_path: Path) -> None:
-    robots = write(tmp_path, "robots.txt", "User-agent: *\nSitemap: /sitemap.xml\n")
+    robots = write(tmp_path, "robots.txt", "User-agent: *\nSitemap: http://\n")
     result = run("validate", robots)
     assert result.exit_code == 1
     assert [line.split(":")[0] for line in report_lines(result.output)] == [
@@ -169,7 +172,7 @@ def test_validate_folder_clean(tmp_path: Path) -> None:
     assert result.output.strip().endswith("2 files checked, 0 errors, 0 warnings")
 
 
-def test_validate_folder_missing_and_unlisted(tmp_path: Path) -> None:
+def test_validate_folder_missing_file(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
     write(site, "sitemap.xml", urlset("https://example.com/docs/", "https://example.com/docs/gone/",
                                       "https://example.com/docs/about.html",
@@ -177,13 +180,129 @@ def test_validate_folder_missing_and_unlisted(tmp_path: Path) -> None:
     write(site, "new/page.html", page("New"))
     result = run("validate", "--json", site)
     assert result.exit_code == 1
-    found = {(i["code"], i["level"], i["where"]) for i in json.loads(result.output)["issues"]}
-    assert found == {
+    issues = json.loads(result.output)["issues"]
+    assert {(i["code"], i["level"], i["where"]) for i in issues} == {
         ("scope", "error", "sitemap.xml:6"),
         ("missing-file", "error", "https://example.com/docs/gone/"),
-        ("unlisted", "warning", "guide/index.html"),
-        ("unlisted", "warning", "new/page.html"),
     }
+    assert "listed at sitemap.xml:4" in issues[-1]["message"]
+
+
+def test_coverage_is_an_opt_in_report_strict_leaves_alone(tmp_path: Path) -> None:
+    """Unlisted pages are info, only with --coverage; robots.txt-disallowed ones not even that."""
+    site = _site(tmp_path / "site")
+    write(site, "robots.txt", "User-agent: *\nDisallow: /docs/drafts/\n"
+                              "Sitemap: https://example.com/docs/sitemap.xml\n")
+    write(site, "sitemap.xml", urlset("https://example.com/docs/",
+                                      "https://example.com/docs/about.html"))
+    write(site, "drafts/wip.html", page("Draft"))
+    assert report_lines(run("validate", "--strict", site).output) == []
+    result = run("validate", "--strict", "--coverage", site)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines == [
+        "info unlisted guide/index.html: https://example.com/docs/guide/ is an HTML page of "
+        "the site that no sitemap lists",
+        "coverage: 2 of 3 indexable HTML pages listed; 1 more that robots.txt disallows "
+        "not counted",
+        "OK: 2 files checked, 0 errors, 0 warnings"]
+    data = json.loads(run("validate", "--json", "--strict", "--coverage", site).output)
+    assert data["ok"] and (data["errors"], data["warnings"]) == (0, 0)
+    assert data["coverage"] == {"listed": 2, "unlisted": 1, "disallowed": 1}
+    assert [(i["code"], i["level"]) for i in data["issues"]] == [("unlisted", "info")]
+
+
+LISTED_FAULTS = {
+    # code: (the page's head, what the report says of it)
+    "redirect": ('<meta http-equiv="refresh" content="0; url=/docs/guide/">',
+                 "is a redirect stub (meta refresh) to https://example.com/docs/guide/: list "
+                 "the target instead"),
+    "noindex": ('<meta name="robots" content="NOINDEX, follow">',
+                "says noindex, so crawlers drop it: leave it out of the sitemap, or remove "
+                "the noindex"),
+    "canonical": ('<link rel="canonical" href="/docs/about.html">',
+                  "names https://example.com/docs/about.html as its canonical URL: list that "
+                  "URL instead"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(LISTED_FAULTS))
+def test_listed_page_that_is_no_page_to_index(tmp_path: Path, code: str) -> None:
+    """What crawlers reject in a sitemap: each caught at the sitemap's file and line."""
+    head, message = LISTED_FAULTS[code]
+    site = _site(tmp_path / "site")
+    write(site, "bad/index.html", page("Bad", head))
+    write(site, "sitemap.xml", urlset("https://example.com/docs/", "https://example.com/docs/guide/",
+                                      "https://example.com/docs/about.html",
+                                      "https://example.com/docs/bad/"))
+    result = run("validate", site)
+    assert result.exit_code == 1
+    assert report_lines(result.output) == [
+        f"error {code} sitemap.xml:6: https://example.com/docs/bad/ (bad/index.html) {message}"]
+
+
+def test_listed_404_page(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    write(site, "sitemap.xml", urlset("https://example.com/docs/", "https://example.com/docs/404.html"))
+    lines = report_lines(run("validate", site).output)
+    assert [line.split(": ", 1)[0] for line in lines] == ["error not-found sitemap.xml:4"]
+
+
+def test_stale_gz_twin_in_a_folder(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    write(site, "sitemap.xml.gz", urlset("https://example.com/docs/", "https://example.com/docs/guide/"))
+    result = run("validate", "--json", site)
+    data = json.loads(result.output)
+    assert result.exit_code == 1
+    assert [Path(f).name for f in data["files"]] == ["robots.txt", "sitemap.xml", "sitemap.xml.gz"]
+    assert [(i["code"], i["where"]) for i in data["issues"]] == [("gzip", "sitemap.xml.gz:5")]
+    assert "not hold the same content as sitemap.xml" in data["issues"][0]["message"]
+
+
+def test_relative_robots_line_in_a_folder(tmp_path: Path) -> None:
+    """Reported once, with the absolute line to write; the sitemap is still found."""
+    site = _site(tmp_path / "site")
+    write(site, "robots.txt", "User-agent: *\nSitemap: /docs/sitemap.xml\n")
+    result = run("validate", site)
+    assert result.exit_code == 0, result.output
+    assert report_lines(result.output) == [
+        "warning robots-relative robots.txt:2: `Sitemap: /docs/sitemap.xml` is a relative "
+        "URL, which crawlers ignore: a Sitemap: line needs an absolute URL; write "
+        "`Sitemap: https://example.com/docs/sitemap.xml` instead"]
+    assert run("validate", "--strict", site).exit_code == 1
+
+
+def test_preview_build_out_of_scope_is_one_summary(tmp_path: Path) -> None:
+    """A sitemap built for a preview host, checked where the robots.txt says it lives."""
+    site = _site(tmp_path / "site")
+    write(site, "sitemap.xml", urlset(*[f"https://preview.example.net/docs/p{n}/"
+                                        for n in range(40)]))
+    result = run("validate", site)
+    assert result.exit_code == 1
+    (line,) = report_lines(result.output)
+    assert line.startswith("error scope sitemap.xml:3: all 40 URLs of this set are outside "
+                           "https://example.com/docs/")
+    assert "https://preview.example.net/docs/p0/" in line
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "example_sites"
+
+
+@pytest.mark.parametrize("name", ["mkdocs", "pelican", "sphinx"])
+def test_example_site_passes_validate_strict(tmp_path: Path, name: str) -> None:
+    """Each example site, built by its real generator, passes what the README gives CI."""
+    build_all = runpy.run_path(str(EXAMPLES / "build_all.py"))
+    folder = tmp_path / name
+    out_name = build_all["SITES"][name][1]
+    shutil.copytree(EXAMPLES / name, folder,
+                    ignore=shutil.ignore_patterns(out_name.split("/")[0], ".sitemap-cache"))
+    done = subprocess.run(build_all["command"](name), cwd=folder, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = folder / out_name
+    parse(out / "sitemap.xml")
+    result = run("validate", "--strict", out)
+    assert result.exit_code == 0, result.output
+    assert report_lines(result.output) == []
 
 
 def test_validate_folder_without_robots_finds_sitemaps(tmp_path: Path) -> None:
