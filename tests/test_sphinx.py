@@ -153,13 +153,15 @@ def test_incremental_build_keeps_every_url_and_moves_only_the_edited_page(
         site: Path, build: Build) -> None:
     out, _ = build(site)
     before = checked(out, BASE)
-    untouched = (out / "guide/install.html").stat().st_mtime_ns
+    untouched = {name: (out / name).stat().st_mtime_ns
+                 for name in ("guide/install.html", "_modules/shapes/circle.html")}
     with (site / "about.rst").open("a") as f:
         f.write("\nOne more sentence.\n")
     commit_all(site.parent, EDIT, "edit about")
     out, warnings = build(site)
     assert warnings == ""
-    assert (out / "guide/install.html").stat().st_mtime_ns == untouched  # really incremental
+    # Really incremental: viewcode too skips its unchanged module's page, still listed.
+    assert {name: (out / name).stat().st_mtime_ns for name in untouched} == untouched
     after = checked(out, BASE)
     assert set(after) == set(before)
     changed = {url for url in after if after[url] != before[url]}
@@ -286,3 +288,128 @@ def test_a_scheme_without_lang_leaves_alternates_out_with_a_warning(site: Path,
     assert "[sitemap.scheme]" in warnings and "alternates left out" in warnings
     assert set(checked(out, BASE)) == HTML
     assert not any(alternates(out).values())
+
+
+LATER = "2024-08-01T10:00:00+00:00"
+LAST = "2024-09-01T10:00:00+00:00"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace `old` (which must be there) with `new` in a file."""
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+def test_generated_pages_follow_what_they_list_their_template_and_their_module(
+        site: Path, build: Build) -> None:
+    out, _ = build(site)
+    before = checked(out, BASE)
+    edit(site / MODULE, "The area of a circle", "The area of any circle")
+    commit_all(site.parent, EDIT, "document area better")
+    edit(site / "_templates/download.html", "<h1>Download</h1>", "<h1>Downloads</h1>")
+    commit_all(site.parent, LATER, "retitle the download page")
+    out, warnings = build(site)
+    assert warnings == ""
+    after = checked(out, BASE)
+    moved = {url.removeprefix(BASE): after[url] for url in after if after[url] != before[url]}
+    assert moved == {  # the page and all that list it or show its module; the template's page
+        "reference/shapes.html": "2024-06-20T08:30:00Z", "genindex.html": "2024-06-20T08:30:00Z",
+        "py-modindex.html": "2024-06-20T08:30:00Z",
+        "_modules/shapes/circle.html": "2024-06-20T08:30:00Z",
+        "_modules/index.html": "2024-06-20T08:30:00Z", "download.html": "2024-08-01T10:00:00Z"}
+
+
+def test_autodoc_page_keeps_its_date_when_only_code_it_does_not_show_changes(
+        site: Path, build: Build, make_app: Callable[..., SphinxTestApp], tmp_path: Path) -> None:
+    """Two builds sharing the content state (cache_dir): a function body's change moves
+    the viewcode page, not the autodoc page; a docstring's change moves both."""
+    shapes, code = f"{BASE}reference/shapes.html", f"{BASE}_modules/shapes/circle.html"
+    edit(site / MODULE, "A circle of a given", "A circle of the given")
+    commit_all(site.parent, EDIT, "docstring")
+    forget_package()
+    app = make_app("html", srcdir=site, builddir=tmp_path / "build")
+    app.build()
+    app.cleanup()
+    assert site / MODULE in {Path(site, dep) for dep in app.env.dependencies["reference/shapes"]}
+    first = checked(Path(app.outdir), BASE)
+    assert first[shapes] == first[code] == "2024-06-20T08:30:00Z"
+    edit(site / MODULE, "math.pi * radius**2", "math.pi * radius * radius")
+    commit_all(site.parent, LATER, "body only")
+    out, _ = build(site)
+    found = checked(out, BASE)
+    assert (found[shapes], found[code]) == ("2024-06-20T08:30:00Z", "2024-08-01T10:00:00Z")
+    edit(site / MODULE, "This circle's area.", "The area of this circle.")
+    commit_all(site.parent, LAST, "docstring again")
+    out, _ = build(site)
+    found = checked(out, BASE)
+    assert found[shapes] == found[code] == "2024-09-01T10:00:00Z"
+
+
+RTD = "https://project.readthedocs.io/en/latest/"
+
+
+def test_strict_build_passes_under_a_path_with_one_line_of_configuration(
+        site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """conf.py with the extensions and html_baseurl only: no warning, no robots.txt under
+    the path, one info note naming the line for the host's robots.txt."""
+    shutil.rmtree(site / "_extra")
+    (site / "conf.py").write_text(
+        "import sys\nfrom pathlib import Path\n\n"
+        'sys.path.insert(0, str(Path(__file__).parent / "src"))\n'
+        'extensions = ["sphinx.ext.autodoc", "sphinx.ext.viewcode", "sitemap_sphinx"]\n'
+        f"html_baseurl = {RTD!r}\n")
+    forget_package()
+    assert build_main(["-W", "-b", "html", str(site), str(tmp_path / "out")]) == 0
+    out, err = map(strip_colors, capsys.readouterr())
+    assert err == ""
+    assert f"add `Sitemap: {RTD}sitemap.xml` to the robots.txt at the root" in out
+    assert not (tmp_path / "out/robots.txt").exists()
+    assert set(checked(tmp_path / "out", RTD)) == {  # no html_additional_pages here
+        u.replace(BASE, RTD) for u in HTML - {f"{BASE}download.html"}}
+
+
+# The contract every adapter keeps (README, "Warnings"): each row through a real
+# sphinx-build run: (conf.py line or page field, the key as the user wrote it, exit
+# status, sitemap written).
+CONTRACT = {
+    "unknown option": ('sitemap_gzipp = "also"', "'sitemap_gzipp' (did you mean "
+                       "'sitemap_gzip'?)", 0, True),
+    "unknown page field": (":sitemap_colour: red", ":sitemap_colour:", 0, True),
+    "bad priority": ('sitemap_priority = "high"', "'sitemap_priority'", 0, True),
+    "bad lastmod": ('sitemap_lastmod = "svn"', "'sitemap_lastmod'", 0, True),
+    "bad gzip": ('sitemap_gzip = "sometimes"', "'sitemap_gzip'", 0, True),
+    "no base URL": ('html_baseurl = ""', "html_baseurl is not set", 0, False),
+    "ftp base URL": ('html_baseurl = "ftp://x/"', "html_baseurl = 'ftp://x/'", 0, False),
+    "path base URL": ('html_baseurl = "/docs/"', "html_baseurl = '/docs/'", 0, False),
+    "unwritable": ("", "no sitemap written", 1, False),
+}
+
+
+@pytest.mark.parametrize("row", CONTRACT)
+def test_the_contract(site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                      row: str) -> None:
+    given, key, status, written = CONTRACT[row]
+    if given.startswith(":"):
+        about = site / "about.rst"
+        about.write_text(f"{given}\n\n{about.read_text()}")
+    else:
+        with (site / "conf.py").open("a") as f:
+            f.write(f"{given}\n")
+    out = tmp_path / "out"
+    if row == "unwritable":
+        (out / "sitemap.xml").mkdir(parents=True)  # tests run as root: a folder in the way
+    forget_package()
+    assert build_main(["-b", "html", str(site), str(out)]) == status
+    stdout, stderr = map(strip_colors, capsys.readouterr())
+    problems = [line for line in stderr.splitlines() if "WARNING:" in line or "ERROR:" in line]
+    assert len(problems) == 1 and key in problems[0], stderr
+    assert ("ERROR:" in problems[0]) == (status != 0)
+    assert "Traceback" not in stdout + stderr
+    summary = [line for line in stdout.splitlines() if line.startswith("sitemap: ")]
+    assert len(summary) == 1 and summary[0].startswith(
+        "sitemap: 15 URLs" if written else "sitemap: not written: "), summary
+    assert (out / "sitemap.xml").is_file() == written
+    assert not [p for p in out.iterdir() if p.name.startswith(".sitemap")]
+    if row == "unknown page field":
+        assert "about.rst" in problems[0] and f"{BASE}about.html" in checked(out, BASE)
