@@ -8,6 +8,7 @@ through the core validator.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import shutil
@@ -481,3 +482,102 @@ def test_every_html_file_written_is_a_page(tmp_path: Path) -> None:
     assert {u for u in written if u.removeprefix(BASE) not in listed} == {
         BASE + "404.html", BASE + "pages/imprint.html",  # hidden; `Sitemap: false`
         BASE + "packaging.html", BASE + "drafts/draft-typing.html"}  # excluded; a draft
+
+
+# -- issue 14: the one contract, row by row, through the real Pelican ---------------------------
+
+class Row:
+    """One input of the contract and Pelican's answer to it."""
+
+    def __init__(self, key: str, *, sitemap: Any = None, siteurl: str | None = None,
+                 page: str = "", meta: dict[str, Any] | None = None,
+                 cli: tuple[str, ...] | None = None, warnings: int = 1, errors: int = 0,
+                 written: bool = True, status: int = 0) -> None:
+        self.key, self.sitemap, self.siteurl, self.page = key, sitemap, siteurl, page
+        self.meta = meta  # EXTRA_PATH_METADATA for the odd page: how Pelican gives a dict
+        self.cli, self.warnings, self.errors = cli, warnings, errors
+        self.written, self.status = written, status
+
+    def settings(self) -> dict[str, Any]:
+        robots = {"extra/robots.txt": {"path": "robots.txt"}}
+        return {**({"SITEMAP": self.sitemap} if self.sitemap is not None else {}),
+                **({"SITEURL": self.siteurl} if self.siteurl is not None else {}),
+                **({"EXTRA_PATH_METADATA": {**robots, "pages/odd.md": self.meta}}
+                   if self.meta else {})}
+
+
+ODD_PAGE = "pages/odd.html"
+ROWS = {
+    "unknown-option": Row("'gzipp' (did you mean 'gzip'?)", sitemap={"gzipp": "also"}),
+    "unknown-page-field": Row("sitemap_colour", page="Sitemap_colour: red"),
+    "unknown-page-key-in-a-mapping": Row("sitemap.colour", page="Lang: en",
+                                         meta={"sitemap": {"colour": "red"}}),
+    "page-flag-not-a-flag": Row("Sitemap: false", page="Sitemap: maybe"),
+    "bad-priority": Row("'priority'", sitemap={"priority": "high"}),
+    "bad-lastmod": Row("'lastmod'", sitemap={"lastmod": "svn"}),
+    "bad-gzip": Row("'gzip'", sitemap={"gzip": "sometimes"}),
+    "siteurl-missing": Row("SITEURL", siteurl="", written=False),
+    "siteurl-ftp": Row("SITEURL", siteurl="ftp://x", written=False, cli=()),
+    "siteurl-path": Row("SITEURL", siteurl="/docs", written=False, cli=()),
+    "fatal-warnings": Row("'gzipp'", sitemap={"gzipp": "also"}, cli=("--fatal", "warnings"),
+                          status=1),
+    "unwritable": Row("sitemap.xml", warnings=0, errors=1, written=False, cli=(), status=1),
+}
+
+
+def run_cli(site: Path, out: Path, row: Row) -> tuple[int, str, list[str]]:
+    """`pelican` as a user runs it: exit status, all it printed, its WARNING/ERROR lines."""
+    extra = [f"{key}={json.dumps(value)}" for key, value in row.settings().items()]
+    env = {**os.environ, "COLUMNS": "400"}  # one line per message
+    done = subprocess.run(
+        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", str(out),
+         *row.cli, *(["-e", *extra] if extra else [])],
+        cwd=site, env=env, capture_output=True, text=True, check=False, timeout=300)
+    output = done.stdout + done.stderr
+    return done.returncode, output, [line for line in output.splitlines()
+                                     if " WARNING " in line or " ERROR " in line]
+
+
+@pytest.mark.parametrize("name", ROWS)
+def test_contract(tmp_path: Path, caplog: pytest.LogCaptureFixture, name: str) -> None:
+    row = ROWS[name]
+    site, out = make_site(tmp_path), tmp_path / "out"
+    if row.page:
+        (site / "content" / "pages" / "odd.md").write_text(
+            f"Title: Odd\n{row.page}\n\nOdd metadata.\n", "utf-8")
+    if name == "unwritable":
+        (out / "sitemap.xml").mkdir(parents=True)  # tests run as root: no read-only folder
+    if row.cli is not None:
+        status, output, lines = run_cli(site, out, row)
+        assert status == row.status, output
+        assert "Traceback" not in output
+        assert sum(" WARNING " in line for line in lines) == row.warnings, output
+        assert sum(" ERROR " in line for line in lines) == row.errors, output
+        assert any(row.key in line for line in lines), output
+        if row.status:
+            assert "CRITICAL sitemap:" in output and "build failed" in output
+    else:
+        build(site, out, **row.settings())
+        # Ours, and any of Pelican's about the sitemap (none: it checks no SITEMAP key).
+        # Without SITEURL Pelican also warns about feeds, its own business.
+        records = [r for r in caplog.records if r.levelno >= logging.WARNING and (
+            r.name == "sitemap_pelican" or "sitemap" in r.getMessage().lower())]
+        assert [r.levelno for r in records] == [logging.WARNING] * row.warnings
+        assert row.key in records[0].getMessage()
+        assert "mapping" not in records[0].getMessage() or "sitemap." in row.key
+    assert (out / "index.html").is_file()  # Pelican built the site either way
+    assert (out / "sitemap.xml").is_file() == row.written
+    if row.written:
+        urls = checked(out, BASE)
+        assert not row.page or BASE + ODD_PAGE in urls  # the page is still listed
+
+
+def test_summary_shows_like_pelicans_done_line(tmp_path: Path) -> None:
+    """At Pelican's default verbosity: the summary, then Pelican's own Done: line."""
+    site = make_site(tmp_path)
+    status, output, lines = run_cli(site, tmp_path / "out", Row("", cli=()))
+    assert status == 0 and lines == [], output
+    summary = [line for line in output.splitlines() if line.startswith("sitemap: ")]
+    assert summary == [f"sitemap: {len(EXPECTED)} URLs in 2 file(s) (sitemap.xml, "
+                       "sitemap.xml.gz); lastmod from git 1, listed 30, page 22"], output
+    assert output.index("sitemap: ") < output.index("Done: Processed")
