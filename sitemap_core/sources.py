@@ -136,7 +136,9 @@ class LastmodSources:
                 value = self._git_date(git, page, loc, built)
                 if value is not None:
                     return value, "git"
-        if mode in ("auto", "content", "git") and built and page.output is not None:
+        # A listing page is as new as what it lists: its HTML changing says no more.
+        listing = bool(page.lists) and mode != "content"
+        if mode in ("auto", "content", "git") and built and page.output and not listing:
             state = self._content_state()
             if state is not None and (digest := _digest(page.output)) is not None:
                 value = state.lastmod(loc, digest, self.s.build_time)

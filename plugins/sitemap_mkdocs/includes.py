@@ -23,7 +23,8 @@ class PageIncludes:
     """The included files of each page, asked for once per page as MkDocs renders it."""
 
     def __init__(self, config: MkDocsConfig) -> None:
-        self._snippets = _snippet_reader(config) if SNIPPETS in config.markdown_extensions else None
+        snippets = SNIPPETS in config.markdown_extensions
+        self._snippets = _snippet_reader(config) if snippets else None
         plugin = config.plugins.get(INCLUDE_MARKDOWN)
         # The plugin's list of included files: it grows page by page (`mkdocs serve`
         # replaces it after each page); the part not read yet is the current page's.

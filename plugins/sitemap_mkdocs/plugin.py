@@ -147,7 +147,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._report(issues)
         own = (file.abs_src_path,) if file.abs_src_path and not file.generated_by else ()
         return Page(
-            url=file.page.url,  # type: ignore[union-attr]  # MkDocs made a Page for every built file
+            url=file.page.url,  # type: ignore[union-attr]  # every built file has a Page
             sources=tuple(dict.fromkeys((*own, *self._included.get(file.src_uri, ())))),
             output=os.path.join(site_dir, file.dest_path),
             name=file.src_uri,
