@@ -231,6 +231,25 @@ def test_strict_passes_at_the_host_root(site, caplog):
     assert "Sitemap: https://example.org/sitemap.xml" in (site_dir / "robots.txt").read_text()
 
 
+def test_a_build_leaves_the_repository_clean_and_adds_only_sitemaps(site, tmp_path):
+    """Nothing new in `git status` (the cache folder, when made, ignores itself), and
+    site_dir holds what MkDocs' own build writes there, no file more."""
+    site_dir = build(site)
+    repo = GitRepo(site.parent)
+    assert repo.git("status", "--porcelain", "--untracked-files=all") == ""
+    edit_config(site, lastmod="content")  # the content state for every page
+    build(site)
+    assert (site / ".sitemap-cache" / ".gitignore").is_file()
+    assert repo.git("status", "--porcelain", "--untracked-files=all") == " M website/mkdocs.yml\n"
+    path = site / "mkdocs.yml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["plugins"] = ["search"]
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    own = build(site, site_dir=str(tmp_path / "own"))
+    assert sorted(p.relative_to(site_dir) for p in site_dir.rglob("*")) == sorted(
+        p.relative_to(own) for p in own.rglob("*"))
+
+
 def test_bad_front_matter_warns_and_fails_strict(site, caplog):
     about = site / "docs" / "about.md"
     about.write_text(about.read_text(encoding="utf-8").replace("priority: 0.9", "priority: high"),
