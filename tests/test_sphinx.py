@@ -413,3 +413,15 @@ def test_the_contract(site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[
     assert not [p for p in out.iterdir() if p.name.startswith(".sitemap")]
     if row == "unknown page field":
         assert "about.rst" in problems[0] and f"{BASE}about.html" in checked(out, BASE)
+
+
+def test_each_letter_of_a_split_index_is_as_new_as_the_pages_it_links_to(
+        site: Path, build: Build) -> None:
+    out, warnings = build(site, confoverrides={"html_split_index": True})
+    assert warnings == ""
+    found = checked(out, BASE)
+    assert {letter: found[f"{BASE}genindex-{letter}.html"] for letter in "ABC"} == {
+        "A": "2024-01-10T09:00:00Z", "B": "2024-03-05T12:00:00Z",  # area(); build() in api
+        "C": "2024-01-10T09:00:00Z"}
+    assert found[f"{BASE}genindex-all.html"] == found[f"{BASE}genindex.html"] == (
+        "2024-03-05T12:00:00Z")

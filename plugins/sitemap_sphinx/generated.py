@@ -5,8 +5,8 @@ and domain indices, `html_additional_pages`, the search page, anything an extens
 through `html-collect-pages`), and viewcode's module pages, which viewcode skips writing
 while their module is unchanged: they come from its environment data, so incremental and
 `-j` builds list them too. What dates them, never the build time:
-- `genindex` (and `genindex-all`): the documents that have index entries (`lists`);
-  the letter pages of a split index list only part of them, so nothing dates those;
+- `genindex` (and `genindex-all`): the documents that have index entries (`lists`); each
+  letter page of a split index (`genindex-A`), the documents its entries link to;
 - a domain index (`py-modindex`): the documents defining its entries;
 - an additional page: its template file, found through the builder's template path;
 - a viewcode page: its module's source file; viewcode's overview: the module pages.
@@ -20,6 +20,7 @@ from typing import Any
 
 from jinja2 import TemplateNotFound
 from sphinx.application import Sphinx
+from sphinx.environment.adapters.indexentries import IndexEntries
 
 from sitemap_core import Page
 
@@ -32,8 +33,14 @@ def generated_pages(app: Sphinx, written: Set[str], documents: Mapping[str, Page
                     make: MakePage) -> Iterator[Page]:
     """Each generated page (sorted by name), made by `make(name, **dating)`."""
     code = {name: make(name, sources=sources) for name, sources in _code_pages(app).items()}
+    letters = _index_letters(app) if app.config.html_split_index else {}
     for name in sorted(set(written) | set(code)):
-        yield code[name] if name in code else make(name, **_dating(app, name, documents, code))
+        if name in code:
+            yield code[name]
+        elif name in letters:
+            yield make(name, lists=tuple(documents[d] for d in letters[name] if d in documents))
+        else:
+            yield make(name, **_dating(app, name, documents, code))
 
 
 def _dating(app: Sphinx, name: str, documents: Mapping[str, Page],
@@ -54,6 +61,20 @@ def _dating(app: Sphinx, name: str, documents: Mapping[str, Page],
     if name == CODE_INDEX:
         return {"lists": tuple(code.values())}
     return {}
+
+
+def _index_letters(app: Sphinx) -> dict[str, list[str]]:
+    """Each letter page of a split general index: the documents its entries link to."""
+    builder = app.builder
+    by_uri = {builder.get_relative_uri("genindex", docname): docname
+              for docname in app.env.get_domain("index").entries}
+    letters = {}
+    for key, entries in IndexEntries(app.env).create_index(builder):
+        targets = [target for _name, (links, subitems, _category) in entries
+                   for target in (*links, *(t for _sub, sublinks in subitems for t in sublinks))]
+        found = {by_uri.get(uri.partition("#")[0]) for _main, uri in targets if uri}
+        letters[f"genindex-{key}"] = sorted(found - {None})
+    return letters
 
 
 def _template_file(app: Sphinx, template: str) -> str | None:
