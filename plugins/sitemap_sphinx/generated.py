@@ -38,7 +38,7 @@ def generated_pages(app: Sphinx, written: Set[str], documents: Mapping[str, Page
         if name in code:
             yield code[name]
         elif name in letters:
-            yield make(name, lists=tuple(documents[d] for d in letters[name] if d in documents))
+            yield make(name, lists=_documents(documents, letters[name]))
         else:
             yield make(name, **_dating(app, name, documents, code))
 
@@ -49,12 +49,11 @@ def _dating(app: Sphinx, name: str, documents: Mapping[str, Page],
     builder = app.builder
     if name in ("genindex", "genindex-all") and builder.use_index:
         indexed = app.env.get_domain("index").entries
-        return {"lists": tuple(documents[d] for d in sorted(indexed)
-                               if indexed[d] and d in documents)}
+        return {"lists": _documents(documents, {d for d, entries in indexed.items() if entries})}
     for index_name, _cls, content, _collapse in builder.domain_indices:
         if name == index_name:
             docnames = {entry[2] for _letter, entries in content for entry in entries}
-            return {"lists": tuple(documents[d] for d in sorted(docnames) if d in documents)}
+            return {"lists": _documents(documents, docnames)}
     if name in builder.config.html_additional_pages:
         template = _template_file(app, builder.config.html_additional_pages[name])
         return {"sources": (template,) if template else ()}
@@ -63,7 +62,12 @@ def _dating(app: Sphinx, name: str, documents: Mapping[str, Page],
     return {}
 
 
-def _index_letters(app: Sphinx) -> dict[str, list[str]]:
+def _documents(documents: Mapping[str, Page], docnames: Set[str]) -> tuple[Page, ...]:
+    """The pages of these documents (sorted by name); names of no document are skipped."""
+    return tuple(documents[d] for d in sorted(docnames) if d in documents)
+
+
+def _index_letters(app: Sphinx) -> dict[str, set[str]]:
     """Each letter page of a split general index: the documents its entries link to."""
     builder = app.builder
     by_uri = {builder.get_relative_uri("genindex", docname): docname
@@ -73,7 +77,7 @@ def _index_letters(app: Sphinx) -> dict[str, list[str]]:
         targets = [target for _name, (links, subitems, _category) in entries
                    for target in (*links, *(t for _sub, sublinks in subitems for t in sublinks))]
         found = {by_uri.get(uri.partition("#")[0]) for _main, uri in targets if uri}
-        letters[f"genindex-{key}"] = sorted(found - {None})
+        letters[f"genindex-{key}"] = found - {None}
     return letters
 
 
