@@ -93,17 +93,19 @@ def _finish(pelican: Pelican) -> None:
     if run is None or run.pelican is not pelican:
         return
     _run = None
-    failed = False
+    failed = ""
     if run.collector is not None:
         run.fatal += _log(run.collector.issues)
         result = write_sitemaps(run.pages, Path(pelican.output_path),
                                 run.collector.site.settings)
         run.fatal += _log(result.issues)
         console.print(result.summary(), markup=False)
-        failed = any(issue.level == "error" for issue in result.issues)
+        errors = sum(issue.level == "error" for issue in result.issues)
+        if errors:
+            failed = f"{errors} sitemap error(s)" if result.files else "no sitemap written"
     if failed or run.fatal:
-        logger.critical("sitemap: %s: build failed", "the sitemap could not be written"
-                        if failed else f"{run.fatal} problem(s) and --fatal")
+        logger.critical("sitemap: %s: build failed",
+                        failed or f"{run.fatal} sitemap problem(s) and --fatal")
         raise SystemExit(1)
 
 
