@@ -2,8 +2,9 @@
 
 Only the bytes up to `</head>` (or `<body>`) are read: theme navigation makes big pages,
 and the head is all that is needed here. A UTF-8 head without a word any fact depends on
-(`robots`, `canonical`, `404`...) declares nothing and is not parsed; any other goes
-through lxml's HTML parser.
+(`robots`, `canonical`, `404`...) declares nothing and is not parsed; nor is one whose
+only such word is in a canonical link to the page itself (MkDocs and Sphinx themes put
+one on every page). Any other goes through lxml's HTML parser.
 """
 
 from __future__ import annotations
@@ -32,6 +33,20 @@ _REFRESH = re.compile(r"\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)", re.I | re.S)
 # canonical link, a refresh (a base element matters only with those), a title saying 404
 # or not found. `&#` could spell them in a value (no named reference spells a letter or digit).
 _CLUES = (b"robots", b"googlebot", b"canonical", b"refresh", b"404", b"found", b"&#")
+_CANONICAL_ONLY = [b"canonical"]
+_REFERENCE = re.compile(rb"&#(?:x([0-9a-f]+)|([0-9]+))")  # in the lower-case head
+# A canonical link written plainly (rel and href only, quoted href), either order.
+_OWN_CANONICAL = re.compile(
+    rb"<link[ \t\n\r]+(?:rel=([\"']?)canonical\1[ \t\n\r]+href=([\"'])([^\"'<>]*)\2"
+    rb"|href=([\"'])([^\"'<>]*)\4[ \t\n\r]+rel=([\"']?)canonical\6)[ \t\n\r]*/?>", re.I)
+# Markup every HTML parser splits alike: text, and tags, end tags, comments, doctypes and
+# processing instructions in a strict syntax, none holding a `<` or `>` but its delimiters.
+_ATTRIBUTE = (rb"[ \t\n\r]+[a-z][a-z0-9:_.-]*(?:[ \t\n\r]*=[ \t\n\r]*"
+              rb"(?:\"[^\"<>]*\"|'[^'<>]*'|[^ \t\n\r\"'<>=`]+))?")
+_PLAIN_MARKUP = re.compile(
+    rb"(?:[^<]++|<[a-z][a-z0-9]*+(?:" + _ATTRIBUTE + rb")*+[ \t\n\r]*/?>"
+    rb"|</[a-z][a-z0-9]*[ \t\n\r]*>|<!--[^<>]*?-->|<\?[^<>]*>"
+    rb"|<!doctype(?:[^<>\"']|\"[^\"<>]*\"|'[^'<>]*')*+>)*+", re.I)
 # Titles that say "404": "404", "404 - Not Found", "Error 404", "Page not found",
 # "Not Found | Site"; a page *about* not-found errors ("Handling Not Found errors",
 # "NotFoundError") is not one.
@@ -61,6 +76,11 @@ class PageFacts:
         return self.indexable and not self.canonical
 
 
+# The facts of a page that declares nothing, by whether its name says 404 (made once:
+# they are frozen, and most pages have them).
+_NOTHING = {False: PageFacts(False, None, None, False), True: PageFacts(False, None, None, True)}
+
+
 def read_page(path: str | os.PathLike[str], url: str) -> PageFacts:
     """Read the built page at `path`, published at `url`; never raises.
 
@@ -82,14 +102,14 @@ def read_page(path: str | os.PathLike[str], url: str) -> PageFacts:
     try:
         data = _read_head(path)
     except OSError:
-        return PageFacts(False, None, None, named_404)
+        return _NOTHING[named_404]
     if b"<" not in data:
         return PageFacts(False, None, None, named_404, blank=True)
     end = _HEAD_END.search(data)
     prefix = data[:end.start()] if end else data
     encoding = _encoding(data)
-    if encoding.lower() in ("utf-8", "utf8") and _clueless(prefix):
-        return PageFacts(False, None, None, named_404)
+    if encoding.lower() in ("utf-8", "utf8") and _declares_nothing(prefix, url):
+        return _NOTHING[named_404]
     head = _Head()
     if prefix.strip():
         _parse_head(prefix, encoding, head)
@@ -105,22 +125,55 @@ def read_page(path: str | os.PathLike[str], url: str) -> PageFacts:
     )
 
 
-def _clueless(head: bytes) -> bool:
-    """No `_CLUES` in the head's bytes (UTF-8, any case): it declares nothing."""
+def _declares_nothing(head: bytes, url: str) -> bool:
+    """True when the head's bytes (UTF-8) declare nothing lxml would find: no `_CLUES`
+    (any case; a `&#` counts only in a reference that `_spells`), or none but one
+    `canonical`, in a plain canonical link to `url` itself.
+
+    That link gives the page itself as canonical when a parser reads it as a link. When
+    none does (it is in a comment or a script), no canonical is found at all. Another
+    element would take the word into its `rel` only if the parser were inside that
+    element's tag where the link starts; it is not when the markup before the link is
+    all `_PLAIN_MARKUP`, whose tags end where every parser ends them.
+    """
     low = head.lower()
-    return not any(clue in low for clue in _CLUES)
+    found = [clue for clue in _CLUES if clue in low]
+    if found and found[-1] == b"&#" and not any(map(_spells, _REFERENCE.finditer(low))):
+        found.pop()  # references such as Sphinx's `&#8212;` in the title spell no clue
+    if not found:
+        return True
+    if found != _CANONICAL_ONLY or low.count(b"canonical") != 1:
+        return False
+    start = low.rfind(b"<link", 0, low.find(b"canonical"))
+    link = _OWN_CANONICAL.match(head, start) if start >= 0 else None
+    return (link is not None and (link[3] or link[5]) == url.encode()
+            and _PLAIN_MARKUP.fullmatch(head, 0, start) is not None)
+
+
+def _spells(reference: re.Match[bytes]) -> bool:
+    """True when a numeric character reference could spell part of a clue: its character
+    is, or lowers to, an ASCII letter or digit (or is too large to tell)."""
+    hexadecimal, decimal = reference.groups()
+    digits = hexadecimal or decimal
+    if len(digits) > 7:
+        return True
+    code = int(digits, 16 if hexadecimal else 10)
+    return code >= 0x110000 or any(c.isascii() and c.isalnum() for c in chr(code).lower())
 
 
 def _read_head(path: str | os.PathLike[str]) -> bytes:
     """The file's bytes up to the end of its head (or all of a short file)."""
-    with open(path, "rb", buffering=0) as f:  # unbuffered: one read for most heads
-        data = f.read(_CHUNK)
+    fd = os.open(path, os.O_RDONLY)  # no file object: one read for most heads
+    try:
+        data = os.read(fd, _CHUNK)
         # Each new chunk is searched with a little overlap, for a tag cut in two.
         while len(data) < _MAX_HEAD and not _HEAD_END.search(data, max(0, len(data) - _CHUNK - 9)):
-            more = f.read(_CHUNK)
+            more = os.read(fd, _CHUNK)
             if not more:
                 break
             data += more
+    finally:
+        os.close(fd)
     return data
 
 

@@ -213,7 +213,7 @@ def test_listed_and_indexable(tmp_path):
     assert facts.indexable and not facts.listed
 
 
-# -- a head without clues is not parsed, and lxml would find nothing in it ---------------------------------------------
+# -- a head without clues, or whose only clue is its own canonical link, is not parsed ---
 
 _PIECES = [
     "<!doctype html>", "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0//EN\" \"x.dtd\">",
@@ -233,6 +233,15 @@ _PIECES = [
     '<meta content="<title>in a value</title>">', "<noscript><title>N</title></noscript>",
     "<svg><title>S</title></svg>", "<div>", "text", " ", "\n", "<", ">", "&", "'", '"', "\x00",
     "<html", "<title", "=", "/",
+    # A canonical link to the page itself, plain or not, and what could hide it or steal it.
+    f'<link rel="canonical" href="{URL}">', f"<LINK href='{URL}' rel=Canonical />",
+    f'<link rel="canonical" href="{URL}" data-x="1">', f'<link rel=" canonical" href="{URL}">',
+    '<link href="/other/" ', '<meta content="', "<meta content='", "<link rel='x ", "<!--", "-->",
+    "<!-->", "<script>", "</script>", "<style>", "</style>", "<textarea>", "<noscript>",
+    '<base href="https://example.org/">', "<x y=z", "<!doctype html", "<?php ",
+    # Numeric references: harmless (a dash, a quote) or spelling a clue's letter or digit.
+    "&#8212;", "&#x2014;", "&#39;", "&#", "&#x;", "&#99999999;", "&#8490;", "&#52;", "&#x34;",
+    "<title>&#52;04</title>", '<meta name="&#x52;obots" content="noindex">', "&#99;anonical",
 ]
 
 
@@ -240,15 +249,16 @@ _PIECES = [
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(pieces=st.lists(st.sampled_from(_PIECES), max_size=12),
        text=st.text(max_size=20), raw=st.binary(max_size=12))
-def test_a_head_without_clues_reads_as_lxml_does(tmp_path, monkeypatch, pieces, text, raw):
-    """Whatever the head, skipping lxml for want of clues gives lxml's facts."""
+def test_a_head_read_without_lxml_reads_as_lxml_does(tmp_path, monkeypatch, pieces, text, raw):
+    """Whatever the head, skipping lxml (no clues, or only a canonical link to the page
+    itself) gives lxml's facts."""
     page = tmp_path / "page.html"
     for data in ("".join(pieces).encode(), "".join(pieces[:3] + [text] + pieces[3:]).encode(),
                  "".join(pieces).encode() + raw, "".join(pieces).encode("utf-16")):
         page.write_bytes(data + b"</head><body>x</body>")
         fast = read_page(page, URL)
         with monkeypatch.context() as patched:
-            patched.setattr(htmlhead, "_clueless", lambda head: False)
+            patched.setattr(htmlhead, "_declares_nothing", lambda head, url: False)
             assert read_page(page, URL) == fast, data
 
 
@@ -260,3 +270,35 @@ def test_plain_heads_are_read_without_lxml(tmp_path, monkeypatch):
                  '<link rel="stylesheet" href="https://example.org/theme/css/main.css" />')
     assert read_page(page, URL) == PageFacts(False, None, None, False)
     assert read_page(page.rename(tmp_path / "404.html"), URL) == PageFacts(False, None, None, True)
+
+
+@pytest.mark.parametrize("head", [
+    # MkDocs' theme: the canonical link among the first tags.
+    '<meta http-equiv="X-UA-Compatible" content="IE=edge">\n'
+    f'<link rel="canonical" href="{URL}">\n<link rel="shortcut icon" href="../img/favicon.ico">\n'
+    "<title>Guide - Docs</title>",
+    # Sphinx's: after the title, scripts, stylesheets and a comment.
+    "<title>Guide &#8212; Docs 1.0</title>\n<!-- theme: alabaster -->\n"
+    '<script src="_static/doctools.js?v=9a2dae69"></script>\n<link rel="index" title="Index" '
+    f'href="genindex.html" />\n<link rel="canonical" href="{URL}" />',
+    f"<link href='{URL}' rel=canonical>",
+])
+def test_a_canonical_link_to_the_page_itself_is_read_without_lxml(tmp_path, monkeypatch, head):
+    monkeypatch.setattr(htmlhead, "_parse_head", None)  # calling it would raise
+    assert read_page(_page(tmp_path, head), URL) == PageFacts(False, None, None, False)
+
+
+@pytest.mark.parametrize(("head", "canonical"), [
+    # The link starts inside another tag, which takes its rel: lxml sees that tag's href.
+    (f'<link href="/other/" x<link rel="canonical" href="{URL}">', "https://example.com/other/"),
+    (f'<link rel="canonical" href="{URL}"><link rel="canonical" href="/b/">', None),
+    (f'<meta name="robots" content="noindex"><link rel="canonical" href="{URL}">', None),
+    (f'<link rel="canonical" href="{URL}#top">', None),
+    (f'<link rel="canonical" href="{URL}x/">', "https://example.com/docs/guide/x/"),
+])
+def test_other_canonical_links_go_through_lxml(tmp_path, monkeypatch, head, canonical):
+    parsed = []
+    real = htmlhead._parse_head
+    monkeypatch.setattr(htmlhead, "_parse_head", lambda *args: parsed.append(real(*args)))
+    assert read_page(_page(tmp_path, head), URL).canonical == canonical
+    assert parsed
