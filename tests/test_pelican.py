@@ -581,3 +581,23 @@ def test_summary_shows_like_pelicans_done_line(tmp_path: Path) -> None:
     assert summary == [f"sitemap: {len(EXPECTED)} URLs in 2 file(s) (sitemap.xml, "
                        "sitemap.xml.gz); lastmod from git 1, listed 30, page 22"], output
     assert output.index("sitemap: ") < output.index("Done: Processed")
+
+
+def test_file_times_are_no_dates_of_a_page(tmp_path: Path,
+                                           caplog: pytest.LogCaptureFixture) -> None:
+    """`DEFAULT_DATE = "fs"` makes a post without `Date:` dated (and modified) by its
+    file's time, which on a fresh checkout is the build's: git dates it instead. A bad
+    `sitemap.lastmod` (a mapping, from EXTRA_PATH_METADATA) is named as written."""
+    site = make_site(tmp_path)
+    undated = site / "content" / "python" / "undated.md"
+    undated.write_text("Title: Undated\n\nNo date.\n", "utf-8")
+    commit_all(site, "2024-02-03T10:00:00+01:00", "undated")
+    meta = {"extra/robots.txt": {"path": "robots.txt"},
+            "python/generators.md": {"sitemap": {"lastmod": "someday"}}}
+    out = build(site, tmp_path / "out", DEFAULT_DATE="fs", EXTRA_PATH_METADATA=meta)
+    lastmods = checked(out, BASE)
+    assert lastmods[BASE + "undated.html"] == "2024-02-03T10:00:00+01:00"
+    assert lastmods[BASE + "generators.html"] == "2024-01-12T10:00:00+01:00"  # its Date:
+    found = [w for w in warnings_of(caplog) if "someday" in w]
+    assert len(found) == 1
+    assert found[0].startswith("sitemap: [lastmod] python/generators.md: sitemap.lastmod: ")

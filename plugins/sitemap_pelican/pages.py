@@ -186,6 +186,8 @@ def _overrides(metadata: Mapping[str, Any], name: str, issues: list[Issue]) -> d
     if isinstance(value, Mapping):
         out, found = meta_overrides(value, name)
         issues += found
+        if "lastmod" in out:
+            out["keys"] = (_KEYS[0], ("lastmod", "sitemap.lastmod"))
     elif value is not None:
         out.update(_flag(value, "sitemap", False, name, issues))
     if metadata.get("sitemap_exclude") is not None:
