@@ -50,6 +50,8 @@ _OPTIONS = (
 )
 # `--diff-merges=separate` needs git 2.31; older ones spell it `-m`.
 _MERGES = ("--diff-merges=separate", "-m")
+# More folders than this under one top folder: the log reads the folder holding them all.
+_PATHSPECS = 16
 
 
 class GitDates:
@@ -232,6 +234,25 @@ def _outermost(specs: set[str]) -> list[str]:
     return kept
 
 
+def _log_pathspec(specs: list[str]) -> list[str]:
+    """The pathspecs for `git log`: `specs`, but many folders under one top folder become
+    the folder holding them (git matches each tree entry against every pathspec: hundreds
+    cost more than reading some history not needed). The walk still waits only for files
+    of `specs`."""
+    groups: dict[str, list[str]] = {}
+    for spec in specs:
+        groups.setdefault(spec.partition("/")[0], []).append(spec)
+    wide = []
+    for group in groups.values():
+        if len(group) > _PATHSPECS:
+            parts = [spec.split("/") for spec in group]
+            common = next((n for n, names in enumerate(zip(*parts)) if len(set(names)) > 1),
+                          min(map(len, parts)))
+            group = ["/".join(parts[0][:common])]
+        wide.extend(group)
+    return wide
+
+
 def _read_shallow(path: Path) -> frozenset[str]:
     """The boundary commits a shallow clone lists in its `shallow` file."""
     try:
@@ -255,6 +276,7 @@ def _first_line(data: bytes) -> str:
 def _git_env() -> dict[str, str]:
     env = dict(os.environ)
     env["GIT_OPTIONAL_LOCKS"] = "0"  # status must not rewrite the index
+    env["GIT_FLUSH"] = "0"  # the log in blocks, not a write per commit
     return env
 
 
@@ -281,7 +303,8 @@ def _read(root: Path, specs: list[str], boundary: frozenset[str],
     The log starts first; the file listings run while it fills its pipe.
     """
     pathspec = [spec for spec in specs if spec]
-    log = _Log(root, _MERGES[0], pathspec)
+    wide = _log_pathspec(pathspec)
+    log = _Log(root, _MERGES[0], wide)
     probe = _Probe(root)
     try:
         listed, status = _run_all(root, [
@@ -297,11 +320,11 @@ def _read(root: Path, specs: list[str], boundary: frozenset[str],
         wanted = clean - known
         if not wanted:
             return {}, clean, set(), problem
-        walk = _Walk(set(wanted), pathspec, boundary, probe)
+        walk = _Walk(set(wanted), wide, boundary, probe)
         code, stopped, message = log.into(walk)
         if not stopped and code != 0 and not walk.seen and "diff-merges" in message:
-            walk = _Walk(set(wanted), pathspec, boundary, probe)  # a git older than 2.31
-            code, stopped, message = _Log(root, _MERGES[1], pathspec).into(walk)
+            walk = _Walk(set(wanted), wide, boundary, probe)  # a git older than 2.31
+            code, stopped, message = _Log(root, _MERGES[1], wide).into(walk)
         if not stopped and code != 0:
             problem = problem or f"git log failed ({message or f'exit status {code}'})"
         return walk.dates, clean, walk.beyond, problem

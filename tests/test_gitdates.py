@@ -241,6 +241,23 @@ def test_prefetch_reads_each_folder_once(history, logs):
     assert logs.pathspecs[2:] == [["LICENSE"]]
 
 
+def test_many_folders_are_logged_through_the_folder_holding_them(git_repo, logs):
+    repo = git_repo()
+    names = [f"docs/part {n}/page.md" for n in range(gitdates._PATHSPECS + 1)]
+    for n, name in enumerate([*names, "docs/other/x.md", "src/code.py"]):
+        repo.write(name, name)
+        repo.commit(name, f"2022-01-{n + 1:02d}T00:00:00+00:00")
+    dates, _ = GitDates.load(repo.root)
+    dates.prefetch(repo.root / name for name in names)
+    assert logs.pathspecs == [["docs"]]  # not 17 pathspecs: git would match each entry to each
+    got = {name: dates.date_of(repo.root / name).isoformat() for name in names}
+    assert got == {name: repo.last_date(name) for name in names}
+    assert len(logs.runs) == 1
+    assert dates.date_of(repo.root / "docs/other/x.md").isoformat() == repo.last_date(
+        "docs/other/x.md")  # in the log read, but not asked for: read on its own
+    assert logs.pathspecs[1:] == [["docs/other"]]
+
+
 def _shallow_history(git_repo):
     """`history`, then a merge whose sides change index.md and side only.md."""
     repo = _history(git_repo)
