@@ -40,6 +40,8 @@ _DROP = re.compile(  # never content: comments, code, styles, templates
 _HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
 _BODY = re.compile(rb"<body\b[^>]*>", re.I)
 _ROLE_MAIN = re.compile(rb"<([a-z][a-z0-9]*)\b[^>]*\srole\s*=\s*[\"']?main\b[^>]*>", re.I)
+# Where to try _ROLE_MAIN, found in the lower-cased page (a case-blind search is slow).
+_ROLE_MAIN_ATTR = re.compile(rb"role\s*=\s*[\"']?main\b")
 _OPEN_MAIN = re.compile(rb"<main\b[^>]*>", re.I)
 _OPEN_ARTICLE = re.compile(rb"<article\b[^>]*>", re.I)
 _CLOSE_MAIN = re.compile(rb"</main\s*>", re.I)
@@ -132,7 +134,7 @@ def _strip_stamps(html: bytes) -> bytes:
 
 def _main_region(html: bytes) -> tuple[bytes, bool]:
     """The main content, and whether it is the whole body (no landmark found)."""
-    found = _ROLE_MAIN.search(html)
+    found = _role_main(html)
     if found:
         return html[found.end():_element_end(html, found.group(1), found.end())], False
     for opener, closer in ((_OPEN_MAIN, _CLOSE_MAIN), (_OPEN_ARTICLE, _CLOSE_ARTICLE)):
@@ -144,6 +146,18 @@ def _main_region(html: bytes) -> tuple[bytes, bool]:
             return html[found.end():close], False
     found = _BODY.search(html)
     return (html[found.end():] if found else html), True
+
+
+def _role_main(html: bytes) -> re.Match[bytes] | None:
+    """`_ROLE_MAIN.search(html)`, several times faster: tried only at the tags that hold
+    the attribute (the pattern alone backtracks through every tag of the page)."""
+    for attr in _ROLE_MAIN_ATTR.finditer(html.lower()):
+        if not html[attr.start() - 1:attr.start()].isspace():
+            continue
+        found = _ROLE_MAIN.match(html, html.rfind(b"<", 0, attr.start()))
+        if found and found.end() >= attr.end():
+            return found
+    return None
 
 
 def _element_end(html: bytes, name: bytes, start: int) -> int:
