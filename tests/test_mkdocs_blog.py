@@ -115,3 +115,14 @@ def test_a_missing_snippet_fails_as_check_paths_asks(blog, caplog):
         build(blog)
     assert not [r for r in caplog.records
                 if r.levelno >= logging.WARNING and "sitemap_mkdocs" in r.name]
+
+
+def test_a_dirty_build_dates_what_it_knows(blog):
+    """`mkdocs build --dirty` reads no unchanged post, so its views show no post: they
+    keep only what their own file says (the blog index), never a wrong date."""
+    full = checked(build(blog), BASE)
+    dirty = checked(build(blog, dirty=True), BASE)
+    views = {BASE + url for url in VIEWS}
+    assert {url: date for url, date in dirty.items() if url not in views} == {
+        url: date for url, date in full.items() if url not in views}
+    assert {url: dirty[url] for url in views} == dict.fromkeys(views) | {BASE + "blog/": FIRST_Z}

@@ -1,14 +1,14 @@
 """mkdocs-material's blog plugin: the posts each of its views shows.
 
 The blog index, archive, category and author views, and each of their pagination
-pages, are `View` pages (`material/plugins/blog/structure`) with the view's `posts`;
-the blog plugin puts the posts a page shows (its pagination slice) in the template
-context as `posts`, excerpts whose `post` is the post itself.
+pages, are `View` pages (`material/plugins/blog/structure`); the blog plugin puts the
+posts a page shows (its pagination slice) in its template context as `posts`, excerpts
+whose `post` is the post itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from mkdocs.structure.pages import Page as MkDocsPage
@@ -25,10 +25,6 @@ def is_view(page: MkDocsPage) -> bool:
 
 
 def shown_posts(context: Mapping[str, Any]) -> list[MkDocsPage]:
-    """The posts a view's rendered page shows, from its template context."""
+    """The posts a view's rendered page shows (the blog plugin's `posts`, excerpts)."""
     return [excerpt.post for excerpt in context.get("posts") or ()]
 
-
-def view_posts(page: MkDocsPage) -> Sequence[MkDocsPage]:
-    """Every post of the view (for a view not rendered in this build: `--dirty`)."""
-    return page.posts  # type: ignore[attr-defined,no-any-return]

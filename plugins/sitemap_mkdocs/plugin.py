@@ -130,10 +130,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 pages[file.src_uri] = self._page(file, site_dir)
         yield from pages.values()
         for file in views:
-            posts = self._shown.get(file.src_uri)
-            if posts is None:  # a --dirty build did not render this view
-                posts = blog.view_posts(file.page)
-            listed = tuple(pages[post.file.src_uri] for post in posts
+            # A view a --dirty build did not render, or rendered without its unread posts'
+            # excerpts, shows none: its own file's date, if any, is all that is known.
+            listed = tuple(pages[post.file.src_uri] for post in self._shown.get(file.src_uri, ())
                            if post.file.src_uri in pages)
             yield self._page(file, site_dir)._replace(lists=listed)
 
