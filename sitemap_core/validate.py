@@ -315,9 +315,42 @@ def local_part(index: Path, loc: str) -> Path | None:
 
 def _check_files(paths: Sequence[Path], location: str | None) -> tuple[list[Issue], list[_File]]:
     found = _Found()
-    files = [_read_file(Path(p), n, found) for n, p in enumerate(paths)]
+    files: list[_File] = []
+    for n, p in enumerate(paths):
+        path = Path(p)
+        files.append(_read_twin(path, n, files, found) or _read_file(path, n, found))
     _check_set(files, location, found)
     return found.sorted(), files
+
+
+def _read_twin(path: Path, number: int, done: list[_File], found: _Found) -> _File | None:
+    """A `.gz` file holding exactly the bytes of its plain twin, read before (the writer
+    makes such copies): the twin's findings, under this file's name, without parsing the
+    same bytes twice. None when there is no such twin or the bytes differ: then the file
+    is read in full."""
+    if not path.name.endswith(".gz"):
+        return None
+    plain = next((f for f in done if f.name == path.name[:-3]), None)
+    if plain is None or plain.digest is None:
+        return None
+    own = [item for item in found.items if item[0] == plain.number]
+    if any(issue.code == "gzip" for *_, issue in own):
+        return None  # the twin is gzip data itself: its findings are not this file's
+    try:
+        with path.open("rb") as raw:
+            reader = _Reader(raw)
+            reader.drain()
+    except OSError:
+        return None
+    if (not reader.gzipped or reader.error or reader.over
+            or reader.digest.digest() != plain.digest):
+        return None
+    info = _File(path, number, kind=plain.kind, locs=plain.locs, origins=plain.origins,
+                 digest=plain.digest)
+    for _file, line, _order, issue in own:
+        found.add(number, info.name, line or None, issue.code, issue.field, issue.message,
+                  issue.level)
+    return info
 
 
 # -- collecting issues ----------------------------------------------------------------

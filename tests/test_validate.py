@@ -206,6 +206,21 @@ def test_broken_file_is_caught_with_its_code(tmp_path: Path, case: str) -> None:
     assert all(i.page.startswith("sitemap.xml") for i in issues)
 
 
+@pytest.mark.parametrize("case", [*sorted(BROKEN), "gzipped-plain-twin", "text"])
+def test_a_gz_twin_of_the_same_bytes_is_caught_as_if_read_alone(tmp_path: Path, case: str,
+                                                               monkeypatch) -> None:
+    """The `.gz` copy of a file read before is not parsed again: its issues are the same."""
+    content = b"x\n\nhttps://example.com/docs/ a\n" if case == "text" else (
+        BROKEN.get(case, (urlset(url("https://example.com/docs/a b")),))[0])
+    plain = "sitemap.txt" if case == "text" else "sitemap.xml"
+    paths = [write(tmp_path, plain, content), write(tmp_path, plain + ".gz", content)]
+    if case == "gzipped-plain-twin":
+        paths[0].write_bytes(paths[1].read_bytes())
+    reused = validate_files(paths, LOCATION)
+    monkeypatch.setattr("sitemap_core.validate._read_twin", lambda *args: None)
+    assert reused == validate_files(paths, LOCATION)
+
+
 def test_issues_name_file_and_line(tmp_path: Path) -> None:
     text = urlset(url(), url("https://example.com/docs/b", "<priority>2</priority>"))
     (issue,) = check(tmp_path, "sitemap.xml", text)
