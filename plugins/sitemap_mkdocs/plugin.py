@@ -65,10 +65,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._includes = PageIncludes(config)
         problem = base_url_problem(config.site_url or "")
         if problem:
-            message = (f"no sitemap written: {problem}; set `site_url` to the address the "
-                       "site is published at (sitemaps need absolute http(s) URLs)")
-            self._report([Issue("base-url", "", "site_url", message)],
-                         f"sitemap: not written: {problem}")
+            self._report([Issue("base-url", "", "site_url", (
+                f"no sitemap written: {problem}; set `site_url` to the absolute http(s) "
+                "address the site is published at"))], f"sitemap: not written: {problem}")
             return config
         self._preview = _on_dev_server(config)
         root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
