@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from .validate import DEFAULT_PORTS, LONE_PERCENT, MAX_LOC, loc_problem
@@ -22,10 +21,6 @@ _CLEAN = re.compile(f"{_URL_CHARS}(?:%[0-9A-Fa-f]{{2}}{_URL_CHARS})*")
 _PLAIN_CHARS = string.ascii_letters + string.digits + "-_~?@!$&'()*+,;="
 # The common case, checked in one step once scheme and dot segments are ruled out.
 _PLAIN_RELATIVE = re.compile(f"[{re.escape(_PLAIN_CHARS)}./:]*")
-# The bytes of a batch of URLs marked for `_special_lines`: `!` for any byte but those
-# (non-ASCII and `:` included), `/`, `.` and newlines kept, `a` for the rest.
-_MARKS = bytes(b if chr(b) in "/.\n" else 97 if chr(b) in _PLAIN_CHARS else 33
-               for b in range(256))
 _CONTROL = re.compile(r"[\x00-\x20\x7f]")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
@@ -230,47 +225,6 @@ def escape(text: str) -> str:
         if char in text:
             text = text.replace(char, entity)
     return text
-
-
-def locs(base_url: str, batch: list[str], scope: str) -> list[str | None]:
-    """`loc` of each URL in `batch`, None where `loc` raises: the same results, but the
-    common URL (site-relative, nothing to encode) is found for the whole batch at once.
-    """
-    if batch and max(map(len, batch)) <= MAX_LOC - len(base_url):
-        out: list[str | None] = list(map(base_url.__add__, batch))
-        others = _special_lines(batch)
-    else:  # a URL too long, perhaps: each on its own
-        out, others = [None] * len(batch), range(len(batch))
-    for i in others:
-        try:
-            out[i] = loc(base_url, batch[i], scope)
-        except URLError:
-            out[i] = None
-    return out
-
-
-def _special_lines(batch: list[str]) -> Iterable[int]:
-    """The positions of the URLs that are not plain site-relative paths: one that starts
-    with `/` or `.`, holds `/.` or a character outside `_PLAIN_CHARS`. Found with C-speed
-    scans of the batch's bytes, marked by `_MARKS`; Python steps once per URL found."""
-    marked = ("\n" + "\n".join(batch)).encode("utf-8", "surrogatepass").translate(_MARKS)
-    if marked.count(b"\n") != len(batch):  # a newline in a URL
-        return range(len(batch))
-    hits = []
-    for pattern in (b"!", b"/.", b"\n.", b"\n/"):
-        pos = marked.find(pattern)
-        while pos >= 0:
-            hits.append(pos)
-            pos = marked.find(b"\n", pos + 1)  # on to the next line
-            if pos >= 0:
-                pos = marked.find(pattern, pos if pattern[0] == 10 else pos + 1)
-    lines: set[int] = set()
-    line, counted = -1, 0  # the leading newline starts line 0
-    for pos in sorted(hits):
-        line += marked.count(b"\n", counted, pos + 1)
-        counted = pos + 1
-        lines.add(line)
-    return sorted(lines)
 
 
 def loc(base_url: str, url: str, scope: str) -> str:

@@ -88,17 +88,3 @@ def test_encoding_is_idempotent(raw):
     except (ValueError, UnicodeError):
         return
     assert urls.encode(once) == once
-
-
-def _loc_or_none(url: str) -> str | None:
-    try:
-        return urls.loc(BASE, url, BASE)
-    except urls.URLError:
-        return None
-
-
-@given(st.lists(st.one_of(paths, st.text(max_size=40), st.sampled_from(
-    ["/a", "./b", "a/../../c", "//host/x", "http://example.org/docs/y", "a\nb", "x" * 3000])),
-    max_size=30))
-def test_a_batch_of_urls_gets_what_each_gets_alone(batch):
-    assert urls.locs(BASE, batch, BASE) == [_loc_or_none(url) for url in batch]
