@@ -16,7 +16,7 @@ from mkdocs.structure.pages import Page as MkDocsPage
 try:
     from material.plugins.blog.structure import View
 except ImportError:  # no mkdocs-material: no blog views
-    View = None
+    View = None  # type: ignore[assignment,misc]
 
 
 def is_view(page: MkDocsPage) -> bool:

@@ -45,6 +45,7 @@ log = get_plugin_logger(__name__)
 LASTMOD_KEYS = ("updated", "last_modified", "modified")
 """Front matter keys of a modification date, read in this order (after `sitemap.lastmod`)."""
 
+
 class SitemapPlugin(BasePlugin[SitemapConfig]):
     """Write the sitemap set for every built page once the build is done."""
 
