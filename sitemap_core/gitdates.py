@@ -15,6 +15,9 @@ Only non-merge commits that change nothing in the folders are left out, so each 
 the same content at a parent as at its rewritten parent. Each merge's diff comes against
 each (rewritten) parent (`--diff-merges=separate`), and every file is walked down its own
 simplified chain from HEAD: the first commit on that chain which changed the file dates it.
+git prints no diff against a parent the merge equals in the folders; when that leaves a
+two-parent merge with one diff, `git cat-file` tells which parent it is against (the merge
+equals its first parent there exactly when a file the diff lists is the same in both).
 
 A shallow clone's oldest commits (listed in its `shallow` file) show as roots that add
 every file: a file whose chain reaches one was last changed at or before it, a date this
@@ -100,8 +103,9 @@ class GitDates:
             return None, [_fallback(path, f"not inside a git work tree ({reason})")]
         shallow = lines[1].strip() == "true"
         boundary = _read_shallow(where / lines[2]) if shallow else frozenset()
-        dates = cls(Path(lines[0]).resolve(), len(lines) > 3, shallow, boundary)
-        if dates._head:
+        head = len(lines) > 3
+        dates = cls(Path(lines[0]).resolve(), head, shallow, boundary)
+        if head:
             return dates, []
         return dates, [_fallback(path, "the repository has no commits yet",
                                  "for files it has no date for")]
