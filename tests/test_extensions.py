@@ -59,7 +59,9 @@ def write_and_check(tmp_path: Path, body: str, prefixes) -> None:
     path = tmp_path / "sitemap.xml"
     path.write_text(text, encoding="utf-8")
     assert issues_of(text) == []
-    assert validate_files([path], BASE + "sitemap.xml") == []
+    # Once validate runs these checks, its clock is the real one: NOW's articles are old.
+    assert [i for i in validate_files([path], BASE + "sitemap.xml")
+            if i.field != "publication_date" or i.level != "warning"] == []
     tree = etree.parse(str(path))
     xsd = schema("urlset", lax=True)
     assert xsd.validate(tree), xsd.error_log
