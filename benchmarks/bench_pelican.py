@@ -5,8 +5,11 @@ every 20th article translated into French, ten pages, pagination of 10, feeds of
 built in this process twice, without and then with the plugin. The plugin's handlers
 are wrapped with a timer here, not in the plugin; their time (sitemap writing,
 reading each page's head and validation included) is the plugin's cost, reported per
-1,000 URLs and as a share of the build. Articles carry their own dates, so lastmod
-needs no git pass. The last line is machine-readable.
+1,000 URLs, as a share of the build and against the floor (the built heads read
+plainly, and the git pass alone). Articles carry their own dates and the blog is in no
+repository, so lastmod needs no git pass; `--history N` puts it in one, with a commit
+per source file and N more outside content/ among them. The last line is
+machine-readable.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from pelican.log import console
 from pelican.settings import read_settings
 
 import sitemap_pelican
-from harness import report, size_option, time_builds, time_calls
+from harness import adapter_options, make_repo, report, time_builds, time_calls
 
 HANDLERS = {"_start": signals.get_generators, "_collect": signals.content_written,
             "_finish": signals.finalized}
@@ -65,19 +68,30 @@ def article(n: int, lang: str = "") -> str:
                           lang=f"Lang: {lang}\n" if lang else "")
 
 
-def make_site(root: Path, articles: int) -> None:
-    """The blog's sources and pelicanconf.py under `root`."""
-    content = root / "content"
+def sources(articles: int) -> dict[str, str]:
+    """`{path in content/: Markdown}`: the articles in category folders, their
+    translations, the pages."""
+    files = {}
     for n in range(articles):
-        folder = content / CATEGORIES[n % len(CATEGORIES)]
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"article-{n:05d}.md").write_text(article(n), encoding="utf-8")
+        category = CATEGORIES[n % len(CATEGORIES)]
+        files[f"{category}/article-{n:05d}.md"] = article(n)
         if n % 20 == 0:
-            (folder / f"article-{n:05d}-fr.md").write_text(article(n, "fr"), encoding="utf-8")
-    (content / "pages").mkdir(parents=True, exist_ok=True)
+            files[f"{category}/article-{n:05d}-fr.md"] = article(n, "fr")
     for n in range(10):
-        (content / "pages" / f"page-{n}.md").write_text(f"Title: Page {n}\n\nAbout {n}.\n",
-                                                        encoding="utf-8")
+        files[f"pages/page-{n}.md"] = f"Title: Page {n}\n\nAbout {n}.\n"
+    return files
+
+
+def make_site(root: Path, articles: int, history: int | None = None) -> None:
+    """The blog's sources and pelicanconf.py under `root`; in a dated repository (with
+    `history` other commits) unless `history` is None."""
+    files = sources(articles)
+    if history is None:
+        for path, text in files.items():
+            (root / "content" / path).parent.mkdir(parents=True, exist_ok=True)
+            (root / "content" / path).write_text(text, encoding="utf-8")
+    else:
+        make_repo(root, files, "content/", history)
     (root / "pelicanconf.py").write_text(CONF, encoding="utf-8")
 
 
@@ -100,19 +114,21 @@ def run_build(site: Path, out: Path, plugin: bool) -> float:
 
 
 def main() -> None:
-    articles = size_option(__doc__, "pages", 2000, 200, "articles")
+    articles, history = adapter_options(__doc__, 2000, 200, "articles")
     console.quiet = True
     spent = time_calls(sitemap_pelican, HANDLERS)  # before register() connects them
     with tempfile.TemporaryDirectory(prefix="bench-pelican-") as tmp:
         work = Path(tmp)
         start = time.perf_counter()
-        make_site(work / "warm", 5)
-        make_site(work / "site", articles)
+        make_site(work / "warm", 5, None if history is None else 0)
+        make_site(work / "site", articles, history)
         made = time.perf_counter() - start
-        without, with_plugin, urls = time_builds(spent, run_build, work)
+        without, with_plugin, urls, floor_s = time_builds(spent, run_build, work)
+    repo = "no repository" if history is None else (
+        f"in a repository of {len(sources(articles)) + history} commits")
     print(f"site: {articles} articles (+{-(-articles // 20)} translations, 10 pages) in "
-          f"{len(CATEGORIES)} categories (made in {made:.1f} s); {urls} URLs")
-    report("pelican", "plugin", spent, without, with_plugin, urls)
+          f"{len(CATEGORIES)} categories, {repo} (made in {made:.1f} s); {urls} URLs")
+    report("pelican", "plugin", spent, without, with_plugin, urls, floor_s)
 
 
 if __name__ == "__main__":

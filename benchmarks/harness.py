@@ -1,9 +1,11 @@
-"""What the benchmarks share: the size option, a dated repository made fast, hook timers,
+"""What the benchmarks share: the size options, a dated repository made fast, hook timers,
 the warm-up and the builds without and with the plugin, the URL count of the sitemap
-written, the report.
+written, the floor, the report.
 
 A plugin's cost is the time spent inside its own hooks, timed in-process (whole builds
-vary 10-25% on these machines), reported per 1,000 URLs and as a share of the build.
+vary 10-25% on these machines), reported per 1,000 URLs, as a share of the build, and
+against the floor of the same run: reading the same built heads plainly plus the git
+pass alone (`GitDates.load`, then `prefetch` of every page's sources).
 """
 
 from __future__ import annotations
@@ -11,41 +13,66 @@ from __future__ import annotations
 import argparse
 import functools
 import gc
+import os
 import subprocess
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from sitemap_core.build import _Run
+from sitemap_core.gitdates import GitDates
+from sitemap_core.page import Page
 from sitemap_core.validate import sitemap_locs
 
 GC = "gc"  # the `time_calls` key of collector pauses inside the hooks
 START = 1_600_000_000  # commit i is dated START + i hours
 
 
-def size_option(doc: str, name: str, default: int, quick: int, unit: str) -> int:
-    """Parse `--<name> N` and `--quick` (N = `quick`) from the command line; the size to run."""
+def _parser(doc: str, name: str, default: int, quick: int, unit: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=doc)
     parser.add_argument(f"--{name}", type=int, default=default, help=f"{unit} (default {default:,})")
     parser.add_argument("--quick", action="store_true", help=f"{quick:,} {unit}")
-    args = parser.parse_args()
+    return parser
+
+
+def size_option(doc: str, name: str, default: int, quick: int, unit: str) -> int:
+    """Parse `--<name> N` and `--quick` (N = `quick`) from the command line; the size to run."""
+    args = _parser(doc, name, default, quick, unit).parse_args()
     return quick if args.quick else getattr(args, name)
 
 
-def make_repo(root: Path, files: dict[str, str], folder: str = "docs/") -> None:
-    """A repository with one commit per file (under `folder`), in one `git fast-import` run."""
+def adapter_options(doc: str, default: int, quick: int, unit: str) -> tuple[int, int | None]:
+    """`size_option` for `--pages`, and `--history N`: the site inside a repository with N
+    more commits touching other folders (None when not given)."""
+    parser = _parser(doc, "pages", default, quick, unit)
+    parser.add_argument("--history", type=int, metavar="N",
+                        help="N extra commits outside the site's folder, among its own")
+    args = parser.parse_args()
+    return (quick if args.quick else args.pages), args.history
+
+
+def make_repo(root: Path, files: dict[str, str], folder: str = "docs/", history: int = 0) -> None:
+    """A repository with one commit per file (under `folder`), in one `git fast-import` run,
+    and `history` more commits spread evenly among them (the newest last), each changing
+    one of 500 files in 50 folders outside `folder`: a project whose docs are a small
+    part of its history."""
     subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
+    changes = []
+    for n, (path, text) in enumerate(files.items()):
+        changes.append((f"add {path}", f"{folder}{path}", text))
+        for k in range(n * history // len(files), (n + 1) * history // len(files)):
+            changes.append((f"change {k}", f"src/pkg-{k % 50}/mod-{k % 500}.py", f"N = {k}\n"))
     stream = bytearray()
-    for i, (path, text) in enumerate(files.items(), 1):
-        message = f"add {path}".encode()
+    for i, (message, path, text) in enumerate(changes, 1):
         data = text.encode()
         stream += (f"commit refs/heads/main\nmark :{i}\n"
                    f"committer Bench <bench@example.com> {START + i * 3600} +0000\n"
-                   f"data {len(message)}\n").encode() + message + b"\n"
+                   f"data {len(message)}\n{message}\n").encode()
         if i > 1:
             stream += f"from :{i - 1}\n".encode()
-        stream += f"M 100644 inline {folder}{path}\ndata {len(data)}\n".encode() + data + b"\n"
+        stream += f"M 100644 inline {path}\ndata {len(data)}\n".encode() + data + b"\n"
     subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=bytes(stream), check=True)
     subprocess.run(["git", "reset", "--hard", "-q"], cwd=root, check=True)
 
@@ -85,22 +112,26 @@ def time_calls(owner: Any, names: Iterable[str]) -> Counter[str]:
 
 
 def time_builds(spent: Counter[str], build: Callable[[Path, Path, bool], float],
-                work: Path, sitemap: str = "sitemap.xml") -> tuple[float, float, int]:
-    """Warm up, then time the site without and with the plugin; both times and the URLs.
+                work: Path, sitemap: str = "sitemap.xml") -> tuple[float, float, int, float]:
+    """Warm up, then time the site without and with the plugin; both times, the URLs and
+    the floor.
 
     `build(site, out, plugin)` builds one site into `out` and returns its seconds. The
     small site `work/warm` is built first with the plugin (imports, templates, caches),
     then `work/site` into `work/without` and `work/with`; the hook times in `spent` count
     from there, and must stay empty through the build without the plugin. The URL count
-    is that of `work/with/<sitemap>`.
+    is that of `work/with/<sitemap>`; the floor is `floor` of the pages that build gave
+    the core.
     """
+    given = _record_pages()
     build(work / "warm", work / "warm-out", True)
     spent.clear()
     without = build(work / "site", work / "without", False)
     if spent:
         raise SystemExit("the plugin ran in the build without it")
+    given.clear()
     with_plugin = build(work / "site", work / "with", True)
-    return without, with_plugin, urls_written(work / "with" / sitemap)
+    return without, with_plugin, urls_written(work / "with" / sitemap), floor(given)
 
 
 def urls_written(path: Path) -> int:
@@ -111,16 +142,64 @@ def urls_written(path: Path) -> int:
     return len(locs)
 
 
+def _record_pages() -> list[Page]:
+    """From now on, keep every page the core is given (by any adapter)."""
+    pages: list[Page] = []
+    run = _Run.run
+
+    def recording(self: _Run, given: Iterable[Page]) -> Any:
+        return run(self, _kept(given, pages))
+
+    _Run.run = recording  # type: ignore[method-assign]
+    return pages
+
+
+def _kept(given: Iterable[Page], pages: list[Page]) -> Iterator[Page]:
+    for page in given:
+        pages.append(page)
+        yield page
+
+
+def floor(pages: list[Page]) -> float:
+    """Seconds to read the built heads of `pages` plainly (bytes up to `</head>`, nothing
+    parsed) and to run the git pass alone: `GitDates.load`, `prefetch` of every source
+    (of the pages and of the pages they list), as the core asks for them."""
+    start = time.perf_counter()
+    for page in pages:
+        if page.output is not None:
+            _read_head(page.output)
+    sources = [src for page in pages for listed in (page, *page.lists) for src in listed.sources]
+    if sources:
+        git, _ = GitDates.load(Path(sources[0]).parent)
+        if git is not None:
+            git.prefetch(sources)
+    return time.perf_counter() - start
+
+
+def _read_head(path: str | os.PathLike[str]) -> bytes:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        data = os.read(fd, 1 << 15)
+        while b"</head>" not in data and (more := os.read(fd, 1 << 15)):
+            data += more
+    finally:
+        os.close(fd)
+    return data
+
+
 def report(bench: str, what: str, spent: Counter[str], without: float, with_plugin: float,
-           urls: int, note: str = "") -> None:
-    """Print the build times, the hook times and, last, the `BENCH` line."""
+           urls: int, floor_s: float, note: str = "") -> None:
+    """Print the build times, the hook times, the floor and, last, the `BENCH` line."""
     hooks = {h: t for h, t in spent.items() if h != GC}
     added = sum(hooks.values())
     pct = 100 * added / with_plugin
+    per_1000_ms = 1e6 * added / urls
     print(f"build without {what}: {without:.2f} s; with: {with_plugin:.2f} s "
           f"(wall difference {with_plugin - without:+.2f} s, noisy)")
     print(f"{what} hooks: " + ", ".join(f"{h.lstrip('_')} {s:.3f} s" for h, s in hooks.items())
           + f" (of which garbage-collector pauses {spent[GC]:.3f} s)")
     print(f"{what}: {added:.3f} s = {pct:.2f}% of the build, "
-          f"{1000 * added / urls:.3f} s per 1,000 URLs{note}")
-    print(f"BENCH {bench} added_pct={pct:.2f} added_s={added:.3f}")
+          f"{per_1000_ms:.1f} ms per 1,000 URLs{note}")
+    print(f"floor (the built heads read plainly, and the git pass alone): {floor_s:.3f} s")
+    print(f"BENCH {bench} added_pct={pct:.2f} added_s={added:.3f} per_1000_ms={per_1000_ms:.1f} "
+          f"vs_floor={added / floor_s:.2f}")
