@@ -44,8 +44,8 @@ class LastmodSources:
         """Let git date the sources of a batch of pages (and of the pages they list) at once."""
         if self.s.lastmod not in ("auto", "git"):
             return
-        sources = [src for page in pages for listed in (page, *page.lists)
-                   for src in listed.sources]
+        sources = list(dict.fromkeys(  # each once: listing pages list the same pages
+            src for page in pages for listed in (page, *page.lists) for src in listed.sources))
         if sources and (git := self._git_dates(sources[0])) is not None:
             git.prefetch(sources)
 
