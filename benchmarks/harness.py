@@ -163,12 +163,13 @@ def _kept(given: Iterable[Page], pages: list[Page]) -> Iterator[Page]:
 def floor(pages: list[Page]) -> float:
     """Seconds to read the built heads of `pages` plainly (bytes up to `</head>`, nothing
     parsed) and to run the git pass alone: `GitDates.load`, `prefetch` of every source
-    (of the pages and of the pages they list), as the core asks for them."""
+    (of the pages and of the pages they list), each once."""
     start = time.perf_counter()
     for page in pages:
         if page.output is not None:
             _read_head(page.output)
-    sources = [src for page in pages for listed in (page, *page.lists) for src in listed.sources]
+    sources = list(dict.fromkeys(
+        src for page in pages for listed in (page, *page.lists) for src in listed.sources))
     if sources:
         git, _ = GitDates.load(Path(sources[0]).parent)
         if git is not None:
