@@ -309,7 +309,7 @@ def _read(root: Path, specs: list[str], boundary: frozenset[str],
     pathspec = [spec for spec in specs if spec]
     wide = _log_pathspec(pathspec)
     log = _Log(root, _MERGES[0], wide)
-    probe = _Probe(root)
+    probe = None
     try:
         listed, status = _run_all(root, [
             ["ls-files", "-z", "--cached", "--", *pathspec],
@@ -324,6 +324,7 @@ def _read(root: Path, specs: list[str], boundary: frozenset[str],
         wanted = clean - known
         if not wanted:
             return {}, clean, set(), problem
+        probe = _Probe(root)
         walk = _Walk(set(wanted), wide, boundary, probe)
         code, stopped, message = log.into(walk)
         if not stopped and code != 0 and not walk.seen and "diff-merges" in message:
@@ -335,7 +336,8 @@ def _read(root: Path, specs: list[str], boundary: frozenset[str],
     finally:
         log.stop()
         log.errors.close()
-        probe.close()
+        if probe is not None:
+            probe.close()
 
 
 def _run_all(root: Path, commands: list[list[str]]) -> list[subprocess.CompletedProcess[bytes]]:
@@ -384,47 +386,49 @@ class _Log:
 
 
 class _Probe:
-    """Questions about two commits' content: `same` through a `git cat-file --batch-check`
-    started on first use, `differs` (rare: octopus merges) through a `git diff-tree` each."""
+    """Is a path the same in two commits? A `git cat-file --batch-check` says, started when
+    the walk starts; a `git diff-tree` when it cannot tell."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc = subprocess.Popen(
+            ["git", *_OPTIONS, "cat-file", "--batch-check=%(objectname)"], cwd=root,
+            env=_git_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL)
 
-    def same(self, one: str, other: str, name: str) -> bool | None:
-        """Whether `name` is the same object in both commits; None when it is in neither
-        (or is a submodule, whose commit this repository does not hold) or git failed."""
+    def equal(self, one: str, other: str, paths: list[str]) -> bool:
+        """Whether both commits hold the same `paths` ("": the whole tree)."""
+        same = self._ask(one, other, paths)
+        if same is not None:
+            return same
+        return _run(["diff-tree", "--quiet", "-r", "--no-renames", one, other, "--",
+                     *filter(None, paths)], self.root).returncode == 0
+
+    def _ask(self, one: str, other: str, paths: list[str]) -> bool | None:
+        """The object ids compared; None for a name with a newline, a path in neither
+        commit (or a submodule, whose commit this repository does not hold), or a failure."""
+        ask, answer = self.proc.stdin, self.proc.stdout
+        if ask is None or answer is None or any("\n" in path for path in paths):
+            return None
         try:
-            if self.proc is None:
-                self.proc = subprocess.Popen(
-                    ["git", *_OPTIONS, "cat-file", "--batch-check=%(objectname)"],
-                    cwd=self.root, env=_git_env(), stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-            ask, answer = self.proc.stdin, self.proc.stdout
-            if ask is None or answer is None:
-                return None
-            path = os.fsencode(name)
-            ask.write(b"%s:%s\n%s:%s\n" % (one.encode(), path, other.encode(), path))
+            for path in paths:
+                name = os.fsencode(path)
+                ask.write(b"%s:%s\n%s:%s\n" % (one.encode(), name, other.encode(), name))
             ask.flush()
-            first, second = answer.readline(), answer.readline()
+            ids = [answer.readline() for _ in range(2 * len(paths))]
         except OSError:
             return None
-        if not second or (first.endswith(b" missing\n") and second.endswith(b" missing\n")):
+        pairs = list(zip(ids[::2], ids[1::2]))
+        if any(not b or (a.endswith(b" missing\n") and b.endswith(b" missing\n"))
+               for a, b in pairs):
             return None
-        return first == second
-
-    def differs(self, one: str, other: str, pathspec: list[str]) -> bool:
-        """Whether two commits differ in the pathspecs: one `git diff-tree`."""
-        return _run(["diff-tree", "--quiet", "-r", "--no-renames", one, other, "--", *pathspec],
-                    self.root).returncode != 0
+        return all(a == b for a, b in pairs)
 
     def close(self) -> None:
-        if self.proc is not None:
-            if self.proc.stdin is not None:
-                self.proc.stdin.close()
-            if self.proc.stdout is not None:
-                self.proc.stdout.close()
-            self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream is not None:
+                stream.close()
+        self.proc.wait()
 
 
 def _pump(stream: io.BufferedReader | None, walk: _Walk) -> bool:
@@ -548,12 +552,12 @@ class _Walk:
                 return [set(), set(listed)]  # either way every pending file goes first
             # The record is against the first parent unless the merge equals it: then any
             # file listed is the same in both.
-            name = next((n for n in listed if n in files and "\n" not in n), None)
-            same = self.probe.same(parents[0], self.commit, name) if name else None
-            if same is not None:
-                return [set(), set(listed)] if same else [set(listed), set()]
-        differ = [self.probe.differs(parent, self.commit, self.pathspec) for parent in parents]
-        slots = [n for n, changed in enumerate(differ) if changed]
+            name = next(n for n in listed if n in files)
+            same = self.probe.equal(parents[0], self.commit, [name])
+            return [set(), set(listed)] if same else [set(listed), set()]
+        whole = self.pathspec or [""]
+        slots = [n for n, parent in enumerate(parents)
+                 if not self.probe.equal(parent, self.commit, whole)]
         if len(slots) != len(records):
             slots = list(range(len(records)))
         sets: list[set[str]] = [set() for _ in parents]

@@ -84,10 +84,12 @@ class LogSpy:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.runs: list[tuple[list[str], list[bytes]]] = []
+        self.commands: list[list[str]] = []  # every process started
         self.read_size = 1 << 16
         real_popen = subprocess.Popen
 
         def spy(args, **kwargs):
+            self.commands.append(args)
             proc = real_popen(args, **kwargs)
             if gitdates._FORMAT in args:  # GitDates' log, not the tests' own git log
                 seen: list[bytes] = []
@@ -193,6 +195,28 @@ def test_a_folder_log_follows_each_file_down_its_own_parent(git_repo):
     dates, _ = GitDates.load(repo.root)
     dates.prefetch([repo.root / "docs/c.md"])
     assert {rel: dates.date_of(repo.root / rel).isoformat() for rel in want} == want
+
+
+def test_merges_whose_only_file_listed_has_a_newline_in_its_name(git_repo, logs):
+    """`git cat-file --batch-check` reads names line by line: `git diff-tree` tells instead
+    which parent a merge's one diff is against."""
+    repo = git_repo()
+    name = "docs/two\nlines.md"
+    repo.write(name, "0\n")
+    repo.commit("start", "2022-01-01T00:00:00+00:00")
+    for n, strategy in enumerate((("--no-ff",), ("-s", "ours"))):
+        repo.git("checkout", "-q", "-b", f"side-{n}")
+        repo.write(name, f"side {n}\n")
+        repo.commit("side", f"2022-0{n + 2}-01T00:00:00+00:00")
+        repo.git("checkout", "-q", "main")
+        repo.write(f"src/code {n}.py")
+        repo.commit("code", f"2022-0{n + 2}-02T00:00:00+00:00")
+        repo.git("merge", "-q", "--no-edit", *strategy, f"side-{n}",
+                 date=f"2022-0{n + 2}-03T00:00:00+00:00")
+    dates, _ = GitDates.load(repo.root)
+    assert dates.date_of(repo.root / name).isoformat() == repo.last_date(name) == (
+        "2022-02-01T00:00:00+00:00")  # the first side's, kept by the second merge
+    assert [args for args in logs.commands if "diff-tree" in args] != []
 
 
 def test_a_docs_prefetch_reads_only_the_docs_history(git_repo, logs):
