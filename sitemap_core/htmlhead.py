@@ -21,6 +21,7 @@ from lxml import etree
 
 from . import urls
 
+_FIRST = 1 << 13  # the first read: most heads end before
 _CHUNK = 1 << 15
 _MAX_HEAD = 1 << 20  # a head longer than this is read no further
 _HEAD_END = re.compile(rb"</head\s*>|<body[\s>/]", re.I)
@@ -137,7 +138,8 @@ def _declares_nothing(head: bytes, url: str) -> bool:
     all `_PLAIN_MARKUP`, whose tags end where every parser ends them.
     """
     low = head.lower()
-    found = [clue for clue in _CLUES if clue in low]
+    found = [clue for clue in _CLUES if clue in low] if b"&" in low else [
+        clue for clue in _CLUES[:-1] if clue in low]  # `&` alone is found faster
     if found and found[-1] == b"&#" and not any(map(_spells, _REFERENCE.finditer(low))):
         found.pop()  # references such as Sphinx's `&#8212;` in the title spell no clue
     if not found:
@@ -163,14 +165,16 @@ def _spells(reference: re.Match[bytes]) -> bool:
 
 def _read_head(path: str | os.PathLike[str]) -> bytes:
     """The file's bytes up to the end of its head (or all of a short file)."""
-    fd = os.open(path, os.O_RDONLY)  # no file object: one read for most heads
+    fd = os.open(path, os.O_RDONLY)  # no file object: one small read for most heads
     try:
-        data = os.read(fd, _CHUNK)
+        data = os.read(fd, _FIRST)
+        searched = 0
         # Each new chunk is searched with a little overlap, for a tag cut in two.
-        while len(data) < _MAX_HEAD and not _HEAD_END.search(data, max(0, len(data) - _CHUNK - 9)):
+        while len(data) < _MAX_HEAD and not _HEAD_END.search(data, max(0, searched - 9)):
             more = os.read(fd, _CHUNK)
             if not more:
                 break
+            searched = len(data)
             data += more
     finally:
         os.close(fd)
