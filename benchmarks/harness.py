@@ -167,7 +167,7 @@ def floor(pages: list[Page]) -> float:
     start = time.perf_counter()
     for page in pages:
         if page.output is not None:
-            _read_head(page.output)
+            read_head(page.output)
     sources = list(dict.fromkeys(
         src for page in pages for listed in (page, *page.lists) for src in listed.sources))
     if sources:
@@ -177,7 +177,8 @@ def floor(pages: list[Page]) -> float:
     return time.perf_counter() - start
 
 
-def _read_head(path: str | os.PathLike[str]) -> bytes:
+def read_head(path: str | os.PathLike[str]) -> bytes:
+    """A page's bytes up to `</head>`, read plainly (the floor of reading a head)."""
     fd = os.open(path, os.O_RDONLY)
     try:
         data = os.read(fd, 1 << 15)
