@@ -219,6 +219,29 @@ def test_merges_whose_only_file_listed_has_a_newline_in_its_name(git_repo, logs)
     assert [args for args in logs.commands if "diff-tree" in args] != []
 
 
+def test_a_commit_dated_before_its_parent(git_repo):
+    """f.md reaches `start` only through `skewed`, its child dated a year earlier: git's
+    plain date order would show `start` first, and drop it from `skewed`'s rewritten
+    parents; `--date-order` shows every commit after its children."""
+    repo = git_repo()
+    repo.write("docs/f.md", "0\n")
+    repo.commit("start", "2020-01-01T00:00:00+00:00")
+    repo.git("checkout", "-q", "-b", "side")
+    repo.write("docs/s.md", "s\n")
+    repo.commit("skewed", "2019-06-01T00:00:00+00:00")
+    repo.git("checkout", "-q", "main")
+    repo.write("docs/f.md", "1\n")
+    repo.commit("edit f", "2020-01-02T00:00:00+00:00")
+    repo.git("merge", "-q", "--no-commit", "side")
+    repo.git("checkout", "side", "--", "docs/f.md")  # the merge takes f.md back from the side
+    repo.commit("merge", "2020-01-03T00:00:00+00:00")
+    dates, _ = GitDates.load(repo.root)
+    got = {rel: dates.date_of(repo.root / rel).isoformat() for rel in ("docs/f.md", "docs/s.md")}
+    assert got == {"docs/f.md": "2020-01-01T00:00:00+00:00",
+                   "docs/s.md": "2019-06-01T00:00:00+00:00"}
+    assert got == {rel: repo.last_date(rel) for rel in got}
+
+
 def test_a_docs_prefetch_reads_only_the_docs_history(git_repo, logs):
     repo = git_repo()
     repo.write("docs/a.md", "a\n")
