@@ -97,6 +97,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("submit", "bool", False,
            "After a build without errors, send the URLs that changed since the published "
            "sitemap to IndexNow (needs `indexnow_key`)."),
+    Option("html_map", "bool", False,
+           "Also write a site map page for people, in the site's own theme: titled links "
+           "grouped by section."),
+    Option("html_map_path", "str", "",
+           "Where the site map page goes (ending in `/` or `.html`); empty: `sitemap/` "
+           "with directory URLs (MkDocs' default, Sphinx `dirhtml`), else `sitemap.html`."),
+    Option("html_map_max_links", "int", 100,
+           "Most links on one site map page (3 or more); a larger site gets a page per "
+           "section, split further when needed."),
 )
 
 
@@ -129,6 +138,9 @@ class Settings:
     indexnow_key: str = ""
     indexnow_endpoints: tuple[str, ...] = (DEFAULT_ENDPOINT,)
     submit: bool = False
+    html_map: bool = False
+    html_map_path: str = ""
+    html_map_max_links: int = 100
     build_time: dt.datetime = field(
         default_factory=lambda: dt.datetime.now(dt.timezone.utc).replace(microsecond=0))
 
@@ -306,8 +318,25 @@ def _convert(name: str, value: Any, root: Path | None) -> Any:
             return value
         case "indexnow_endpoints":
             return tuple(endpoint_url(e) for e in _strings(value))
-        case "submit":
+        case "submit" | "html_map":
             if not isinstance(value, bool):
                 raise TypeError(f"{value!r} is not true or false")
             return value
+        case "html_map_path":
+            return _map_path(value)
+        case "html_map_max_links":
+            return _int(value, 3, MAX_URLS)
     raise AssertionError(name)  # every option is handled above
+
+
+def _map_path(value: Any) -> str:
+    """A site-relative page path for the site map: a folder (`sitemap/`) or a `.html` file."""
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not a path")
+    path = value.lstrip("/")
+    if value and (not path.endswith(("/", ".html", ".htm")) or "\\" in path
+                  or any(part in ("", ".", "..") for part in path.rstrip("/").split("/"))):
+        ours = " (the XML sitemap's name)" if path.endswith((".xml", ".txt")) else ""
+        raise ValueError(f"{value!r} is not a page path inside the site ending in '/' or "
+                         f"'.html'{ours}")
+    return path
