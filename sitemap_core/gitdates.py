@@ -19,6 +19,11 @@ git prints no diff against a parent the merge equals in the folders; when that l
 two-parent merge with one diff, `git cat-file` tells which parent it is against (the merge
 equals its first parent there exactly when a file the diff lists is the same in both).
 
+The log is in `--date-order`, every commit after its children even when a clock was
+wrong (git's plain date order would then show a parent first, and drop it from the
+rewritten parents). Without a commit-graph file that makes git walk the whole history
+before it prints anything; with one, git too stops early.
+
 A shallow clone's oldest commits (listed in its `shallow` file) show as roots that add
 every file: a file whose chain reaches one was last changed at or before it, a date this
 clone does not have.
