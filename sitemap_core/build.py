@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import errno
 import itertools
 import os
 from collections.abc import Iterable, Iterator
@@ -61,14 +62,17 @@ class _Run:
         problem = urls.base_url_problem(self.base)
         if problem:
             self.issues.append(Issue("base-url", "", "base_url",
-                                     f"no sitemap written: {problem}", "error"))
+                                     f"no sitemap written: {problem}"))
             return Result(issues=tuple(self.issues))
         try:
             files, count = self._write(pages)
         except OSError as exc:
             _remove_temporaries(self.out_dir)
-            self.issues.append(Issue("write", str(self.out_dir), "", f"no sitemap written: {exc}",
-                                     "error"))
+            where = exc.filename if isinstance(exc.filename, str) and not os.path.basename(
+                exc.filename).startswith(".sitemap-") else self.out_dir
+            self.issues.append(Issue("write", str(self.out_dir), "", (
+                f"no sitemap written: cannot write {where} ({exc.strerror or exc}); the "
+                "previous sitemap is left as it was"), "error"))
             return Result(issues=tuple(self.issues), lastmod_sources=dict(self.dates.used))
         except BaseException:
             _remove_temporaries(self.out_dir)
@@ -179,12 +183,14 @@ class _Run:
                 try:
                     freq_text = parse_changefreq(page.changefreq).value
                 except ValueError as exc:
-                    self._issue("changefreq", page, "changefreq", f"changefreq left out: {exc}")
+                    self._issue("changefreq", page, page.key("changefreq"),
+                                f"{page.key('changefreq')} left out: {exc}")
             if page.priority is not None:
                 try:
                     prio_text = _priority_text(parse_priority(page.priority))
                 except ValueError as exc:
-                    self._issue("priority", page, "priority", f"priority left out: {exc}")
+                    self._issue("priority", page, page.key("priority"),
+                                f"{page.key('priority')} left out: {exc}")
             entry = (loc, *stamp, freq_text, prio_text,
                      self._alternates(page) if page.alternates else ())
             if facts is not None and facts.canonical:  # listed as its canonical URL, if that is here
@@ -226,36 +232,42 @@ class _Run:
                 f"most {index.MAX_SITEMAPS} (raise max_urls or max_bytes)", "error"))
             return []
         gz = self.s.gzip
-        written: list[Path] = []
+        staged: list[tuple[Path, Path]] = []  # (temporary file, its final path)
         index_entries: list[tuple[str, str | None]] = []
         indexed = "xml" if "xml" in parts else "txt"
         for fmt, fmt_parts in parts.items():
             for part, name in zip(fmt_parts, self._names(fmt, len(fmt_parts))):
-                written += self._place(part.tmp, name, gz)
+                staged += self._stage(part.tmp, name, gz)
                 if fmt == indexed and len(fmt_parts) > 1:
                     listed = name + ".gz" if gz == "only" else name
                     index_entries.append((urls.escape(self.base + listed), part.newest))
         if index_entries:
             with temp_file(self.out_dir, "sitemap-index") as tmp:
                 tmp.write(index.render(index_entries, self.s.indent).encode())
-            written = self._place(Path(tmp.name), f"{self.stem}.xml", gz) + written
+            staged = self._stage(Path(tmp.name), f"{self.stem}.xml", gz) + staged
+        for _, final in staged:  # a folder in the way fails the run before any file moves
+            if final.is_dir():
+                raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(final))
+        for tmp, final in staged:
+            install(tmp, final)
+        written = [final for _, final in staged]
         self._remove_stale({p.name for p in written})
         return written
 
-    def _place(self, tmp: Path, name: str, gz: str) -> list[Path]:
+    def _stage(self, tmp: Path, name: str, gz: str) -> list[tuple[Path, Path]]:
+        """The temporary files of one sitemap file (and its gzip twin) and where they go."""
         final = self.out_dir / name
         if final.resolve().parent != self.out_dir.resolve():
             raise ValueError(f"{name!r} would be written outside {self.out_dir}")
-        placed = []
+        staged = []
+        if gz != "only":
+            staged.append((tmp, final))
         if gz in ("also", "only"):
-            install(gzip_copy(tmp, self.out_dir, self.s.gzip_level), final.with_name(name + ".gz"))
-            placed.append(final.with_name(name + ".gz"))
+            staged.append((gzip_copy(tmp, self.out_dir, self.s.gzip_level),
+                           final.with_name(name + ".gz")))
         if gz == "only":
             tmp.unlink()
-        else:
-            install(tmp, final)
-            placed.insert(0, final)
-        return placed
+        return staged
 
     def _own_names(self) -> set[str]:
         """Every file name this set could have: the stem, its parts, each format, gzipped."""
@@ -295,7 +307,7 @@ class _Run:
         # Our own earlier lines: this stem's names, and the default's (a renamed sitemap).
         names = tuple(f"{stem}.{ext}" for stem in dict.fromkeys((self.stem, "sitemap"))
                       for ext in ("xml", "xml.gz", "txt", "txt.gz"))
-        robots.update(self.out_dir, sitemap_url, names)
+        self.issues += robots.update(self.out_dir, sitemap_url, names)
 
     def _validate(self, files: list[Path]) -> None:
         level = "error" if self.s.validate == "strict" else "warning"

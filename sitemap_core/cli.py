@@ -606,7 +606,7 @@ def generate(site_dir: Path, base_url: str | None, config_file: Path | None,
     Every .html file of SITE_DIR becomes a page: x/index.html is listed as x/, other
     names as they are (a.html stays a.html). Pages that are noindex, 404 pages, redirect
     stubs and pages with another canonical URL are left out by the core. Exit status 1
-    when an error was found.
+    when an error was found or no sitemap was written.
     """
     values, config_base = _read_config(config_file)
     base_url = base_url or config_base
@@ -636,7 +636,7 @@ def generate(site_dir: Path, base_url: str | None, config_file: Path | None,
         click.echo(_line(issue))
     if not quiet:
         click.echo(result.summary())
-    sys.exit(0 if result.ok else 1)
+    sys.exit(0 if result.ok and result.files else 1)
 
 
 def _is_tty(stream: Any) -> bool:

@@ -46,7 +46,7 @@ from .extensions import (GOOGLE_NS_PREFIX, IMAGE_CHECKS, IMAGE_DEPRECATED, IMAGE
                          relationship_problem)
 from .report import Issue
 
-Add = Callable[..., None]  # validate's add(line, code, field, message, level="error")
+Add = Callable[..., None]  # validate's adder: (line, code, field, message, level)
 _PREFIX = {ns: prefix for prefix, ns in NAMESPACES.items()}
 
 

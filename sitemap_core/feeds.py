@@ -193,5 +193,5 @@ def add_to_robots(out_dir: Path, settings: Settings, base_url: str) -> list[Issu
             issues.append(Issue("feed", feed, "robots_feeds",
                                 f"feed not named in robots.txt: {problem}"))
             continue
-        robots.update(Path(out_dir), url, ())
+        robots.update(Path(out_dir), url, ())  # its warnings came with the sitemap line
     return issues

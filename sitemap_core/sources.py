@@ -154,19 +154,19 @@ class LastmodSources:
     def _git_date(self, git: GitDates, page: Page, loc: str, built: bool) -> dt.datetime | None:
         """The newest commit date of the page's sources.
 
-        When that date is a dependency's (an included file, a documented module) and the
-        content state knows this page's rendered content unchanged since an older date,
-        the older date stands: the commit did not change what the page shows.
+        A page with dependencies (included files, documented modules) has its rendered
+        content kept in the content state: when a later commit left what the page shows
+        unchanged since an older date, the older date stands.
+        `loc` is empty when the page is only looked at as a listed page (not counted).
         """
         dates = list(map(git.date_of, page.sources))
         known = [d for d in dates if d is not None]
         if not known:
-            if git.shallow and any(map(git.beyond_history, page.sources)):
+            if loc and git.shallow and any(map(git.beyond_history, page.sources)):
                 self.beyond_history += 1
             return None
         value = max(known)
-        if (len(dates) > 1 and dates[0] != value and built and page.output is not None
-                and self.s.lastmod == "auto"):
+        if len(dates) > 1 and built and page.output is not None and self.s.lastmod == "auto":
             state = self._content_state()
             if state is not None and (digest := _digest(page.output)) is not None:
                 kept = state.recall(loc, digest)

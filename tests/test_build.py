@@ -276,10 +276,11 @@ def test_no_pages_writes_nothing_and_says_so(tmp_path):
     "", "/docs/", "ftp://example.org/",
     "https://example.org:99999/", "http://a.b/",  # ones the protocol refuses (validate)
 ])
-def test_a_bad_base_url_is_an_error_before_writing(tmp_path, base):
+def test_a_bad_base_url_is_one_warning_and_nothing_written(tmp_path, base):
     made, _ = settings_from_options({}, base)
     result = write_sitemaps(pages(1), tmp_path, made)
-    assert [(i.code, i.level) for i in result.issues] == [("base-url", "error")]
+    assert [(i.code, i.level) for i in result.issues] == [("base-url", "warning")]
+    assert result.summary().startswith("sitemap: not written: ")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -462,10 +463,15 @@ def test_canonical_spelt_with_other_percent_encoding_is_the_page_itself(tmp_path
     assert result.issues == ()
 
 
-def test_failed_run_summary_says_why(tmp_path):
+def test_failed_run_summary_says_why_and_moves_no_file(tmp_path):
     (tmp_path / "sitemap.xml").mkdir()  # a folder where the file must go
-    result = write_sitemaps([Page(url="a/")], tmp_path, settings())
-    assert not result.ok and result.summary().startswith("sitemap: not written: ")
+    (tmp_path / "sitemap.xml.gz").write_bytes(b"old")
+    result = write_sitemaps([Page(url="a/")], tmp_path, settings(gzip="also"))
+    assert not result.ok
+    assert result.summary() == (f"sitemap: not written: cannot write {tmp_path / 'sitemap.xml'} "
+                                "(a folder is in the way); the previous sitemap is left as it was")
+    assert (tmp_path / "sitemap.xml.gz").read_bytes() == b"old"  # the set is not half new
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sitemap.xml", "sitemap.xml.gz"]
 
 
 def test_the_cache_never_lands_in_the_output_folder(tmp_path):
