@@ -6,7 +6,8 @@ so not offered), with its front matter: `sitemap: false`, or `sitemap:` with `ex
 `priority`, `changefreq`, `lastmod`; a modification date (`updated`, `last_modified`,
 `modified`, a material blog's `date.updated`) that wins over history; a publication
 date (`date`, `date.created`) that is a floor. Its sources are its file and the files
-it includes (`includes`); a material blog view lists the posts it shows (`blog`).
+it includes (`includes`); a material blog view lists the posts it shows (`blog`). With
+mkdocs-static-i18n, one sitemap lists every language, translations as alternates (`i18n`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from sitemap_core import (
 )
 from sitemap_core.urls import base_url_problem
 
-from . import blog
+from . import blog, i18n
 from .config import SitemapConfig
 from .includes import PageIncludes
 
@@ -52,7 +53,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     def __init__(self) -> None:
         self._settings: Settings | None = None
         self._preview = False
-        self._files: Files | None = None
+        self._files: list[Files] = []  # each build's: one per language with i18n
         self._meta: dict[str, Mapping[str, Any]] = {}
         self._includes: PageIncludes | None = None
         self._included: dict[str, list[str]] = {}
@@ -61,7 +62,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Turn MkDocs' own sitemap off, reset per-build state and check the options."""
         config.theme.static_templates.discard("sitemap.xml")
-        self._settings, self._preview, self._files = None, False, None
+        if i18n.nested(config):  # another language of the same site: keep collecting
+            return config
+        self._settings, self._preview, self._files = None, False, []
         self._meta, self._included, self._shown = {}, {}, {}
         self._includes = PageIncludes(config)
         problem = base_url_problem(config.site_url or "")
@@ -81,7 +84,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._settings = settings
         return config
 
-    @event_priority(-100)  # late: after plugins that add or drop pages
+    @event_priority(-110)  # late: after plugins that add or drop pages, and i18n's (-100)
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         """Keep the inventory (every page, in the nav or not); drop the theme's template.
 
@@ -91,7 +94,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         template = files.get_file_from_path("sitemap.xml")
         if template is not None and template.src_dir in config.theme.dirs:
             files.remove(template)
-        self._files = files
+        self._files.append(files)
         return files
 
     @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
@@ -111,23 +114,31 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self._shown[page.file.src_uri] = blog.shown_posts(context)
         return context
 
+    @event_priority(-110)  # after i18n's (-100), which builds the other languages
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Write the sitemap set into site_dir, after MkDocs copied robots.txt there."""
-        if self._settings is None or self._files is None:
+        """Write the sitemap set into site_dir, after MkDocs copied robots.txt there and
+        every language was built."""
+        if self._settings is None or not self._files or i18n.nested(config):
             return
         site_dir = Path(config.site_dir)
-        result = write_sitemaps(self._pages(self._files, site_dir), site_dir, self._settings)
+        pages = self._pages(i18n.default_language(config), site_dir)
+        result = write_sitemaps(pages, site_dir, self._settings)
         self._report(result.issues, result.summary())
 
-    def _pages(self, files: Files, site_dir: Path) -> Iterator[Page]:
-        """Every built page; blog views last, listing the `Page` values of their posts."""
+    def _pages(self, default_language: str | None, site_dir: Path) -> Iterator[Page]:
+        """Every built page of every language but fallbacks, with its translations;
+        blog views last, listing the `Page` values of their posts."""
+        files = [file for build in self._files for file in build.documentation_pages()
+                 if not i18n.is_fallback(file)]
+        alternates = i18n.alternates(files, default_language)
         pages: dict[str, Page] = {}
         views = []
-        for file in files.documentation_pages():
+        for file in files:
             if blog.is_view(file.page):
                 views.append(file)
             else:
-                pages[file.src_uri] = self._page(file, site_dir)
+                pages[file.src_uri] = self._page(file, site_dir)._replace(
+                    alternates=alternates.get(file.src_uri, ()))
         yield from pages.values()
         for file in views:
             # A view a --dirty build did not render, or rendered without its unread posts'

@@ -1,0 +1,74 @@
+"""mkdocs-static-i18n: one sitemap over every language it builds, with hreflang alternates.
+
+The i18n plugin builds its default language at the root, then, from its own
+`on_post_build` (priority -100), each other language under `<lang>/` by a nested
+`mkdocs.commands.build.build()` of the same config and plugins, its `building` flag set
+meanwhile. Each page file it makes carries `locale` (the language of its content),
+`locale_alternate_of` (the language being built) and `norm_src_uri` (its source path
+without the language: `guide.md` for `fr/guide.md` and `guide.fr.md`). A file whose
+`locale` is not the language being built is a fallback (`fallback_to_default`): the
+default language's page again under `<lang>/`, no translation.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
+
+from sitemap_core import Alternate
+from sitemap_core.page import hreflang
+
+try:
+    from mkdocs_static_i18n.plugin import I18n
+except ImportError:  # no mkdocs-static-i18n: one language
+    I18n = None  # type: ignore[assignment,misc]
+
+
+def plugin(config: MkDocsConfig) -> Any:
+    """The i18n plugin of this config, or None."""
+    if I18n is None:
+        return None
+    return next((p for p in config.plugins.values() if isinstance(p, I18n)), None)
+
+
+def nested(config: MkDocsConfig) -> bool:
+    """True inside the build of a language other than the first (the plugin's own)."""
+    i18n = plugin(config)
+    return i18n is not None and i18n.building
+
+
+def is_fallback(file: File) -> bool:
+    """True for a page built under a language it is not written in."""
+    locale = getattr(file, "locale", None)
+    return locale is not None and locale != file.locale_alternate_of  # type: ignore[attr-defined]
+
+
+def alternates(files: Iterable[File], default: str | None) -> dict[str, tuple[Alternate, ...]]:
+    """The alternates of each translated page, by `src_uri`: the page itself and each of
+    its translations (fallbacks are none), then `x-default`, the `default` language's
+    page, when there is one. A page in one language only has none."""
+    versions: dict[str, dict[str, File]] = defaultdict(dict)
+    for file in files:
+        if getattr(file, "locale", None) is not None and not is_fallback(file):
+            versions[file.norm_src_uri][file.locale] = file  # type: ignore[attr-defined]
+    found: dict[str, tuple[Alternate, ...]] = {}
+    for by_language in versions.values():
+        if len(by_language) < 2:
+            continue
+        links = [Alternate(hreflang(locale), file.page.url)  # type: ignore[union-attr]
+                 for locale, file in sorted(by_language.items())]
+        if default in by_language:
+            links.append(Alternate("x-default", by_language[default].page.url))  # type: ignore[union-attr]
+        for file in by_language.values():
+            found[file.src_uri] = tuple(links)
+    return found
+
+
+def default_language(config: MkDocsConfig) -> str | None:
+    """The i18n plugin's default language, or None without the plugin."""
+    i18n = plugin(config)
+    return i18n.default_language if i18n is not None else None
