@@ -114,3 +114,6 @@ class SitemapConfig(_CheckedByTheCore):
     indexnow_key = c.Type(str, default=_DEFAULT["indexnow_key"])
     indexnow_endpoints = c.ListOfItems(c.Type(str), default=_DEFAULT["indexnow_endpoints"])
     submit = c.Type(bool, default=_DEFAULT["submit"])
+    html_map = c.Type(bool, default=_DEFAULT["html_map"])
+    html_map_path = c.Type(str, default=_DEFAULT["html_map_path"])
+    html_map_max_links = c.Type(int, default=_DEFAULT["html_map_max_links"])

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -39,6 +40,7 @@ from sitemap_core.urls import base_url_problem
 
 from . import blog, i18n
 from .config import SitemapConfig
+from .htmlmap import HtmlMap
 from .includes import PageIncludes
 
 log = get_plugin_logger(__name__)
@@ -58,6 +60,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._includes: PageIncludes | None = None
         self._included: dict[str, list[str]] = {}
         self._shown: dict[str, list[MkDocsPage]] = {}
+        self._map: HtmlMap | None = None  # the site map pages, with `html_map: true`
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Turn MkDocs' own sitemap off, reset per-build state and check the options."""
@@ -66,6 +69,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return config
         self._settings, self._preview, self._files = None, False, []
         self._meta, self._included, self._shown = {}, {}, {}
+        self._map = None
         self._includes = PageIncludes(config)
         problem = base_url_problem(config.site_url or "")
         if problem:
@@ -82,6 +86,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             settings = dataclasses.replace(settings, cache_dir=None, submit=False)
         self._report(issues)
         self._settings = settings
+        self._map = HtmlMap(settings, config) if settings.html_map else None
         return config
 
     @event_priority(-110)  # late: after plugins that add or drop pages, and i18n's (-100)
@@ -96,6 +101,19 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             files.remove(template)
         self._files.append(files)
         return files
+
+    @event_priority(-100)  # late: the nav other plugins made
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        """Add the site map pages (`html_map`)."""
+        if self._map is not None:
+            self._report(self._map.add_pages(nav, files, config))
+        return nav
+
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
+        """Build the site map pages after every other page."""
+        if self._map is not None:
+            self._map.move_last(files)
+        return env
 
     @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
     def on_page_markdown(self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig,
@@ -112,6 +130,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._meta[page.file.src_uri] = page.meta
         if blog.is_view(page):
             self._shown[page.file.src_uri] = blog.shown_posts(context)
+        if self._map is not None:
+            self._map.fill(page)
         return context
 
     @event_priority(-110)  # after i18n's (-100), which builds the other languages

@@ -1,0 +1,106 @@
+"""The site map pages (`html_map: true`) as pages MkDocs builds with the theme's main template.
+
+- `on_nav` (late, once the nav is final): the map is planned from the nav (its sections;
+  pages outside the nav grouped by folder) and each of its pages is added as a generated
+  file (`File.generated`, MkDocs 1.6) with its `Page`, so the theme renders it like any
+  page: header, navigation, styles, search, canonical link; the sitemap lists it.
+- `on_env`: they move to the end of the files, so MkDocs renders them after every other
+  page is written, when each page's head can be read as the sitemap reads it.
+- `on_page_context`: each one's content, linking only the pages the sitemap lists.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterator
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.pages import Page as MkDocsPage
+
+from sitemap_core import Issue, Page, Settings, meta_overrides
+from sitemap_core.htmlmap import Listing, MapEntry, MapPage, map_path, plan, render
+
+OTHER = "Other pages"  # the section of top-level pages outside the nav
+
+
+class HtmlMap:
+    """One build's site map pages: planned, added, then filled once the rest is written."""
+
+    def __init__(self, settings: Settings, config: MkDocsConfig) -> None:
+        self.settings = settings
+        self.path = map_path(settings, config.use_directory_urls)
+        self.files: dict[str, File] = {}  # map path -> its generated file
+        self.nav: Navigation | None = None
+        self.all_files: Files | None = None
+        self.listing: Listing | None = None
+
+    def add_pages(self, nav: Navigation, files: Files, config: MkDocsConfig) -> list[Issue]:
+        """Add a generated page per site map page; a path another file has is an issue."""
+        self.nav, self.all_files = nav, files
+        taken = {f.dest_uri for f in files}
+        for page in plan(_tree(nav, files), self.path, self.settings.html_map_max_links):
+            dest = page.path + "index.html" if page.path.endswith("/") else page.path
+            if dest in taken:
+                return [Issue("option", "", "html_map_path", (
+                    f"no site map written: {dest} is already a page of the site; set "
+                    "html_map_path to a free path"))]
+            file = File.generated(config, dest.removesuffix(".html") + ".md", content="",
+                                  inclusion=InclusionLevel.NOT_IN_NAV)
+            file.dest_uri, file.url = dest, page.path
+            MkDocsPage(page.title, file, config)
+            files.append(file)
+            self.files[page.path] = file
+        return []
+
+    def move_last(self, files: Files) -> None:
+        """Put the site map pages last, so MkDocs builds them after every other page."""
+        for file in self.files.values():
+            files.remove(file)
+            files.append(file)
+
+    def fill(self, page: MkDocsPage) -> None:
+        """The content of a site map page, from the final titles and the listed pages."""
+        if page.file not in self.files.values() or self.nav is None or self.all_files is None:
+            return
+        if self.listing is None:
+            self.listing = Listing(_pages(self.all_files), self.settings)
+        planned = {p.path: p for p in plan(_tree(self.nav, self.all_files), self.path,
+                                           self.settings.html_map_max_links)}
+        shown: MapPage | None = planned.get(page.file.url)
+        if shown is not None:
+            page.content = render(shown, self.listing)
+
+
+def _tree(nav: Navigation, files: Files) -> list[MapEntry]:
+    """The nav's pages and sections, then the other pages grouped by folder."""
+    in_nav = {id(p) for p in nav.pages}
+    tree = [entry for item in nav.items if (entry := _entry(item)) is not None]
+    folders: dict[str, list[MapEntry]] = {}
+    for file in files.documentation_pages():
+        if file.page is not None and id(file.page) not in in_nav and not file.generated_by:
+            folders.setdefault(posixpath.dirname(file.src_uri), []).append(
+                MapEntry(file.page.title or file.name, file.page.url))
+    for folder in sorted(folders):
+        tree.append(MapEntry(folder or OTHER, None, children=tuple(folders[folder])))
+    return tree
+
+
+def _entry(item: object) -> MapEntry | None:
+    """A nav page or section as a map entry; links (to other sites) are not pages."""
+    if isinstance(item, MkDocsPage):
+        return MapEntry(item.title or item.file.name, item.url)
+    if isinstance(item, Section):
+        children = tuple(e for child in item.children if (e := _entry(child)) is not None)
+        return MapEntry(item.title, None, children=children) if children else None
+    return None
+
+
+def _pages(files: Files) -> Iterator[Page]:
+    """Every built page as the sitemap sees it: its URL, `sitemap: false`, its output."""
+    for file in files.documentation_pages():
+        meta = file.page.meta if file.page is not None else {}
+        yield Page(url=file.url, output=os.path.join(file.dest_dir, file.dest_uri),
+                   exclude=bool(meta_overrides(meta.get("sitemap"))[0].get("exclude")))
