@@ -146,14 +146,15 @@ class Settings:
 
 
 def settings_from_options(
-    values: Mapping[str, Any], base_url: str, root: Path | None = None, prefix: str = ""
+    values: Mapping[str, Any], base_url: str, root: Path | None = None, prefix: str = "",
+    also_valid: tuple[str, ...] = ()
 ) -> tuple[Settings, list[Issue]]:
     """Check raw option values (any generator's) and build `Settings`.
 
     Unknown names and bad values become one `option` issue each, naming the option as
     the user wrote it (`prefix` + name: Sphinx's `sitemap_gzip`) and, for a typo, the
-    nearest valid name; the default is used instead. `root` is the folder relative paths
-    (cache_dir) are taken from.
+    nearest valid name (`also_valid`: a generator's own extra names); the default is used
+    instead. `root` is the folder relative paths (cache_dir) are taken from.
     """
     issues: list[Issue] = []
     known = {o.name: o for o in OPTIONS}
@@ -164,7 +165,7 @@ def settings_from_options(
 
     for name, value in values.items():
         if name not in known:
-            bad(name, f"unknown sitemap option {prefix + name!r}{_did_you_mean(name, prefix)}, "
+            bad(name, f"unknown sitemap option {prefix + name!r}{_did_you_mean(name, prefix, also_valid)}, "
                       "ignored")
             continue
         if value is None or value == known[name].default:
@@ -178,9 +179,10 @@ def settings_from_options(
     return Settings(base_url=base_url, **kwargs), issues
 
 
-def _did_you_mean(name: str, prefix: str = "") -> str:
+def _did_you_mean(name: str, prefix: str = "", also_valid: tuple[str, ...] = ()) -> str:
     """` (did you mean 'gzip'?)` for a name close to a valid option, else nothing."""
-    close = difflib.get_close_matches(name, [o.name for o in OPTIONS], n=1, cutoff=0.75)
+    close = difflib.get_close_matches(name, [*(o.name for o in OPTIONS), *also_valid], n=1,
+                                      cutoff=0.75)
     return f" (did you mean {prefix + close[0]!r}?)" if close else ""
 
 
