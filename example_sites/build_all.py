@@ -18,6 +18,7 @@ BIN = Path(sys.executable).parent
 # Site -> (the generator's command, run in the site's folder; the output folder).
 SITES = {
     "mkdocs": (["mkdocs", "build", "--clean"], "site"),
+    "mkdocs/i18n": (["mkdocs", "build", "--clean"], "site"),  # mkdocs-static-i18n, en + fr
     "pelican": (["pelican", "content", "-s", "pelicanconf.py", "-o", "output"], "output"),
     "sphinx": (["sphinx-build", "-q", "-b", "html", ".", "_build/html"], "_build/html"),
 }
