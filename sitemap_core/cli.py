@@ -39,7 +39,7 @@ import sys
 import tempfile
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import SplitResult, unquote, urljoin, urlsplit
@@ -51,7 +51,7 @@ from . import indexnow, urls
 from .feeds import check_feed
 from .fetch import Download, FetchError, download
 from .htmlhead import PageFacts, read_page
-from .options import LASTMOD_SOURCES, settings_from_options
+from .options import LASTMOD_SOURCES, Settings, settings_from_options
 from .page import Page
 from .report import Issue
 from .validate import (
@@ -576,15 +576,41 @@ def _feed(path: Path, location: str | None, checked: _Checked,
 
 # -- generate -------------------------------------------------------------------------
 
+def _site_options(command: Callable[..., None]) -> Callable[..., None]:
+    """SITE_DIR, --base-url and --config: what `generate` and `submit` both take."""
+    for option in reversed((
+        click.argument("site_dir", type=click.Path(exists=True, file_okay=False,
+                                                   path_type=Path)),
+        click.option("--base-url", metavar="URL",
+                     help="Where SITE_DIR is published, e.g. https://example.com/docs/ "
+                          "(required unless the config file sets base_url)."),
+        click.option("--config", "config_file", metavar="FILE",
+                     type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                     help="A TOML file with the shared sitemap options, at top level or "
+                          "under [sitemap]. Relative paths in it (cache_dir) are taken from "
+                          "its folder."))):
+        command = option(command)
+    return command
+
+
+def _site_settings(base_url: str | None, config_file: Path | None,
+                   **overrides: Any) -> tuple[Settings, str]:
+    """The settings of --config and --base-url (with `overrides`), their problems echoed;
+    and the base URL."""
+    values, config_base = _read_config(config_file)
+    base_url = base_url or config_base
+    if not base_url:
+        raise click.UsageError("--base-url is required (or base_url in the config file)")
+    values.update({k: v for k, v in overrides.items() if v})
+    root = config_file.resolve().parent if config_file else Path.cwd()
+    settings, problems = settings_from_options(values, base_url, root)
+    for issue in problems:
+        click.echo(_line(issue))
+    return settings, base_url
+
+
 @main.command()
-@click.argument("site_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--base-url", metavar="URL",
-              help="Where SITE_DIR is published, e.g. https://example.com/docs/ (required "
-                   "unless the config file sets base_url).")
-@click.option("--config", "config_file", metavar="FILE",
-              type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="A TOML file with the shared sitemap options, at top level or under "
-                   "[sitemap]. Relative paths in it (cache_dir) are taken from its folder.")
+@_site_options
 @click.option("--source", metavar="DIR", type=click.Path(exists=True, file_okay=False,
                                                          path_type=Path),
               help="The folder the site was built from, for git dates: each page is matched "
@@ -608,21 +634,11 @@ def generate(site_dir: Path, base_url: str | None, config_file: Path | None,
     stubs and pages with another canonical URL are left out by the core. Exit status 1
     when an error was found or no sitemap was written.
     """
-    values, config_base = _read_config(config_file)
-    base_url = base_url or config_base
-    if not base_url:
-        raise click.UsageError("--base-url is required (or base_url in the config file)")
-    if lastmod:
-        values["lastmod"] = lastmod
-    root = config_file.resolve().parent if config_file else Path.cwd()
-
     from .build import write_sitemaps  # noqa: PLC0415 - the writer loads git and HTML readers
 
-    settings, problems = settings_from_options(values, base_url, root)
+    settings, _ = _site_settings(base_url, config_file, lastmod=lastmod)
     if exclude:  # added to the config file's list, as the core read it
         settings = dataclasses.replace(settings, exclude=(*settings.exclude, *exclude))
-    for issue in problems:
-        click.echo(_line(issue))
     files = _html_files(site_dir)
     sources = _SourceIndex(source, site_dir) if source else None
     pages = _pages(site_dir, files, keep_html, sources)
@@ -757,14 +773,7 @@ class _SourceIndex:
 # -- submit ---------------------------------------------------------------------------
 
 @main.command()
-@click.argument("site_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--base-url", metavar="URL",
-              help="Where SITE_DIR is published (required unless the config file sets "
-                   "base_url).")
-@click.option("--config", "config_file", metavar="FILE",
-              type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="The TOML file `generate` reads: filename, indexnow_key, "
-                   "indexnow_endpoints.")
+@_site_options
 @click.option("--key", metavar="KEY",
               help="The IndexNow key (else indexnow_key from the config file, else the "
                    "<key>.txt file SITE_DIR serves).")
@@ -795,14 +804,7 @@ def submit(site_dir: Path, base_url: str | None, config_file: Path | None, key: 
     key must be served by the site as <key>.txt (builds write it when indexnow_key is
     set). One line per endpoint; exit status 0 only when every endpoint accepted.
     """
-    values, config_base = _read_config(config_file)
-    base_url = base_url or config_base
-    if not base_url:
-        raise click.UsageError("--base-url is required (or base_url in the config file)")
-    root = config_file.resolve().parent if config_file else Path.cwd()
-    settings, problems = settings_from_options(values, base_url, root)
-    for issue in problems:
-        click.echo(_line(issue))
+    settings, base_url = _site_settings(base_url, config_file)
     base = base_url.rstrip("/") + "/"
     if problem := urls.base_url_problem(base):
         raise click.BadParameter(problem, param_hint="--base-url")
