@@ -23,13 +23,15 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.util import logging
 
 from sitemap_core import Issue, write_sitemaps
 
+from . import htmlmap
 from .config import RTD_URL, add_config_values, base_url, read_settings
 from .pages import pages
-from .scheme import url_scheme
+from .scheme import Scheme, url_scheme
 
 try:
     __version__ = version("sitemap-suite")
@@ -77,14 +79,31 @@ def _report(app: Sphinx, issues: Iterable[Issue], docnames: Set[str]) -> None:
             app.statuscode = 1
 
 
-def _scheme_outside(prefix: str, base: str, out_dir: Path) -> Issue:
-    return Issue(
+def _placed(scheme: Scheme, base: str, setting: str, config: Config,
+            out_dir: Path) -> tuple[Scheme, str, list[Issue]]:
+    """The scheme and base URL of this output. When this build's URLs start with a
+    prefix that is no folder of the output (`fr/`, `en/latest/`), the output is that
+    language's folder of the site: its sitemap lists its pages relative to its own URL,
+    and the other languages' by absolute URLs. Its own URL is `site_url` (the site's
+    root) plus the prefix, else `html_baseurl` when it ends with the prefix; `html_baseurl`,
+    the pages' canonical URLs, must be that URL or unset."""
+    prefix = scheme.missing_from(out_dir)
+    if not prefix or not base:
+        return scheme, base, []
+    base = base.rstrip("/") + "/"
+    own = base + prefix if setting == "site_url" else base
+    pages_at = str(config.html_baseurl or own).rstrip("/") + "/"
+    if own.endswith(prefix) and pages_at == own:
+        return scheme.rebased(own.removesuffix(prefix)), own, []
+    if setting != "site_url":
+        own = base + prefix
+    return scheme, base, [Issue(
         "scheme", "", "url_scheme",
-        f"every URL starts with {prefix!r} (sitemap_url_scheme, language), which is not a "
-        f"folder of the output {out_dir}: the URLs are right only if this output is "
-        f"published at {base.rstrip('/')}/{prefix} (set html_baseurl to that, site_url to "
-        f"{base}, publish the sitemap there and add 'sitemap.scheme' to suppress_warnings); "
-        "otherwise unset sitemap_url_scheme to list the built files' URLs")
+        f"every URL starts with {prefix!r} (language, sitemap_url_scheme), which is not a "
+        f"folder of the output {out_dir}, so this output is that folder of the site, "
+        f"published at {own}; but its pages say they are at {pages_at} (html_baseurl): "
+        f"set html_baseurl to {own} (for this build: -D html_baseurl={own}), or unset "
+        "sitemap_url_scheme to list the built files' URLs")]
 
 
 def _base_url_warning(issue: Issue, base: str, setting: str) -> Issue:
@@ -109,10 +128,10 @@ def _write(app: Sphinx, written: Set[str]) -> list[Issue]:
     base, setting = base_url(app)
     out_dir = Path(app.outdir)
     scheme, issues = url_scheme(app.config, Path(app.srcdir))
+    scheme, base, more = _placed(scheme, base, setting, app.config, out_dir)
+    issues += more
     settings, more = read_settings(app, base, scheme)
     issues += more
-    if prefix := scheme.missing_from(out_dir):
-        issues.append(_scheme_outside(prefix, base, out_dir))
     result = write_sitemaps(pages(app, scheme, issues, written), out_dir, settings)
     logger.info(result.summary())
     return [*issues, *(_base_url_warning(i, base, setting) if i.code == "base-url" else i
@@ -126,6 +145,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     written = _Written()
     app.connect("html-page-context", written.note)
     app.connect("build-finished", functools.partial(_write_sitemap, written))
+    htmlmap.setup(app)  # the site map pages, with sitemap_html_map = True
     return {
         "version": __version__,
         "env_version": 1,
