@@ -28,7 +28,7 @@ from sitemap_core.build import write_sitemaps
 from sitemap_core.page import Page
 from sitemap_core.report import Issue
 
-from . import config
+from . import config, htmlmap
 from .pages import Collector
 
 logger = logging.getLogger(__name__)
@@ -131,3 +131,4 @@ def register() -> None:
     signals.get_generators.connect(_start)
     signals.content_written.connect(_collect)
     signals.finalized.connect(_finish)
+    signals.get_generators.connect(htmlmap.generators)  # the site map pages (`html_map`)
