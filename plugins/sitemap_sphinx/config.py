@@ -4,7 +4,7 @@ sphinx-sitemap's settings keep their meaning, so a project can swap the extensio
 nothing else: `site_url` (before `html_baseurl`), `sitemap_filename` and `sitemap_indent`
 (the shared `filename` and `indent`), `sitemap_excludes` (globs on the page link, merged
 into `exclude`), `sitemap_show_lastmod = False` (no lastmod), and `sitemap_url_scheme`
-with `sitemap_locales`, read by `scheme.py`.
+with `sitemap_locales`, and our `sitemap_x_default`, read by `scheme.py`.
 
 Sphinx does not type-check these values (`types=Any`): the core checks every option and
 warns once, naming it as written; a conf.py name starting with `sitemap_` that nobody
@@ -26,7 +26,8 @@ from .scheme import Scheme, listed
 PREFIX = "sitemap_"
 RTD_URL = "READTHEDOCS_CANONICAL_URL"
 _SPHINX_SITEMAP = {"site_url": None, "sitemap_url_scheme": None, "sitemap_excludes": [],
-                   "sitemap_locales": [], "sitemap_show_lastmod": None}
+                   "sitemap_locales": [], "sitemap_show_lastmod": None,
+                   "sitemap_x_default": None}
 
 
 def add_config_values(app: Sphinx) -> None:

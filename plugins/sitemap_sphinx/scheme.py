@@ -1,10 +1,13 @@
 """Where this build's pages, and the same pages in other languages, live under the base URL.
 
 Unset `sitemap_url_scheme`: a page's URL is its built file's link, exactly. With several
-languages (`sitemap_locales`, else `language` plus the folders of `locale_dirs`), the
-first is the one served at the base URL and every other lives under `<lang>/`: a build
-of another language lists its pages there. A set `sitemap_url_scheme` is formatted as
-sphinx-sitemap does: `{lang}` and `{version}` are `language` and `version` with a slash.
+languages (`sitemap_locales`, else conf.py's own `language` plus the folders of
+`locale_dirs`), the first is the one served at the base URL and every other lives under
+`<lang>/`: a build of another language lists its pages there. A set `sitemap_url_scheme`
+is formatted as sphinx-sitemap does: `{lang}` and `{version}` are `language` and
+`version` with a slash. Every page has an alternate in every language, itself included
+(each language's build writes every page, translated or not), and `x-default`: the first
+language's, or `sitemap_x_default`'s; `False` leaves it out.
 """
 
 from __future__ import annotations
@@ -36,6 +39,12 @@ class Scheme:
     def alternates(self, link: str) -> tuple[Alternate, ...]:
         """The page in every language of the site, itself included."""
         return tuple(Alternate(code, f"{pre}{link}{post}") for code, pre, post in self.languages)
+
+    def rebased(self, root: str) -> Scheme:
+        """This scheme for an output that is its own language's folder, published at
+        `root` + prefix: page URLs relative to that folder, every alternate absolute."""
+        return Scheme("", self.suffix, tuple(
+            (code, root + pre, post) for code, pre, post in self.languages))
 
     def pattern(self, glob: str) -> str:
         """A sphinx-sitemap exclude glob on the link, as a glob on the site-relative path."""
@@ -77,8 +86,27 @@ def url_scheme(config: Config, srcdir: Path) -> tuple[Scheme, list[Issue]]:
             f"sitemap_url_scheme has no {{lang}}, so the languages {', '.join(languages)} "
             "would all have the same URLs: alternates left out")))
         return Scheme(prefix, suffix), issues
-    alternates = tuple((hreflang(lang), *around(lang)) for lang in languages)
-    return Scheme(prefix, suffix, alternates), issues
+    alternates = [(hreflang(lang), *around(lang)) for lang in languages]
+    default = _x_default(config.sitemap_x_default, languages, issues)
+    if default:
+        alternates.append(("x-default", *around(default)))
+    return Scheme(prefix, suffix, tuple(alternates)), issues
+
+
+def _x_default(value: object, languages: list[str], issues: list[Issue]) -> str | None:
+    """The language whose page is `x-default`: the first, unless `sitemap_x_default`
+    names another (as a locale, `pt_BR`, or an hreflang, `pt-BR`); `False` or '' for none."""
+    if value is None:
+        return languages[0]
+    if value is False or value == "":
+        return None
+    by_code = {code: lang for lang in languages for code in (lang, hreflang(lang))}
+    if isinstance(value, str) and value in by_code:
+        return by_code[value]
+    issues.append(Issue("option", "", "x_default", (
+        f"sitemap_x_default = {value!r} is not one of the site's languages "
+        f"({', '.join(languages)}) nor False: {languages[0]} is used")))
+    return languages[0]
 
 
 def _template(value: object) -> tuple[str | None, list[Issue]]:
@@ -99,7 +127,10 @@ def _template(value: object) -> tuple[str | None, list[Issue]]:
 
 
 def _languages(config: Config, srcdir: Path) -> list[str]:
-    """The site's languages, this build's included; [] for sphinx-sitemap's `[None]`."""
+    """The site's languages, the same for every language's build: conf.py's own
+    `language` (the sources', whatever `-D language=` says) first unless
+    `sitemap_locales` names it, then those or the folders of `locale_dirs`, then this
+    build's if missing; [] for sphinx-sitemap's `[None]`."""
     given = listed(config.sitemap_locales)
     chosen = [str(lang) for lang in given if lang]
     if given and not chosen:
@@ -109,6 +140,6 @@ def _languages(config: Config, srcdir: Path) -> list[str]:
             entry.name for folder in listed(config.locale_dirs) if (srcdir / folder).is_dir()
             for entry in (srcdir / folder).iterdir()
             if entry.is_dir() and not entry.name.startswith("."))
-    own = config.language
-    found = ([own] if own and own not in chosen else []) + chosen
-    return list(dict.fromkeys(found))
+    source = getattr(config, "_raw_config", {}).get("language") or "en"  # Sphinx's default
+    found = ([source] if source not in chosen else []) + chosen + [config.language]
+    return list(dict.fromkeys(lang for lang in found if lang))
