@@ -61,10 +61,12 @@ class LastmodSources:
         return found
 
     def save(self) -> None:
-        """Keep the content state for the next build, if it was used; say once how many
-        pages a shallow clone left undated."""
+        """Keep the content state for the next build, if it was used; pass on what git
+        could not do; say once how many pages a shallow clone left undated."""
         if isinstance(self._state, ContentState):
             self.issues.extend(self._state.save())
+        if isinstance(self._git, GitDates):
+            self.issues.extend(self._git.issues)
         if self.beyond_history:
             self.issues.append(Issue(
                 "git-shallow", "", "lastmod",
