@@ -1,7 +1,7 @@
 """Build every example site with its generator's own command, and show the sitemaps.
 
 `make demo` runs this: each site is built the way its users build it (`mkdocs build`,
-`pelican`, `sphinx-build`), then a summary gives each site's sitemap and robots.txt, its
+`pelican`, `sphinx-build` per language), then a summary gives each site's sitemap and robots.txt, its
 URL count, and the command to check them. The tests build the sites with `command()`.
 """
 
@@ -20,7 +20,7 @@ SITES = {
     "mkdocs": (["mkdocs", "build", "--clean"], "site"),
     "mkdocs/i18n": (["mkdocs", "build", "--clean"], "site"),  # mkdocs-static-i18n, en + fr
     "pelican": (["pelican", "content", "-s", "pelicanconf.py", "-o", "output"], "output"),
-    "sphinx": (["sphinx-build", "-q", "-b", "html", ".", "_build/html"], "_build/html"),
+    "sphinx": (["python", "build.py"], "_build/html"),  # sphinx-build once per language
 }
 
 
