@@ -219,7 +219,7 @@ class ContentState:
             seeded = _read_seed(seed, issues)
         return cls(path, known, seeded), issues
 
-    def lastmod(self, url: str, digest: bytes, now: dt.datetime) -> dt.datetime | None:
+    def lastmod(self, url: str, digest: bytes, now: dt.datetime) -> dt.date | None:
         """The date `url`'s content last changed, as far as the state knows.
 
         An unchanged digest keeps its date (None if it never had one); a changed one
@@ -233,13 +233,11 @@ class ContentState:
             stamp: str | None = self._seed.get(url)
         else:
             stamp = known[1] if known[0] == hexdigest else lastmod.to_w3c(now)
-        value = _aware(stamp) if stamp else None
-        if value is not None:
-            value = value.replace(microsecond=0)
+        value = _date(stamp) if stamp else None
         self.record(url, digest, value)
         return value
 
-    def recall(self, url: str, digest: bytes) -> dt.datetime | None:
+    def recall(self, url: str, digest: bytes) -> dt.date | None:
         """The date kept for `url` if its content is still `digest` (or the seed's date
         for a URL the state does not know); None otherwise. Records nothing."""
         known = self._known.get(url)
@@ -247,7 +245,7 @@ class ContentState:
             stamp = self._seed.get(url)
         else:
             stamp = known[1] if known[0] == digest.hex() else None
-        return _aware(stamp) if stamp else None
+        return _date(stamp) if stamp else None
 
     def record(self, url: str, digest: bytes, value: dt.datetime | dt.date | None) -> None:
         """Keep `url`'s content `digest` and the date it was given (None: unknown)."""
@@ -299,7 +297,7 @@ def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
     known: dict[str, tuple[str, str]] = {}
     for url, entry in data.items():
         if (isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)
-                and _HEX.fullmatch(entry[0]) and (not entry[1] or _aware(entry[1]) is not None)):
+                and _HEX.fullmatch(entry[0]) and (not entry[1] or _date(entry[1]) is not None)):
             known[url] = (entry[0], entry[1])
     if len(known) < len(data):
         issues.append(_state_issue(path, f"has {len(data) - len(known)} bad entries"))
@@ -313,15 +311,13 @@ def _state_issue(path: Path, problem: str) -> Issue:
                  "unless the seed sitemap has them")
 
 
-def _aware(text: str) -> dt.datetime | None:
-    """An aware datetime from a W3C Datetime (a date alone is its midnight UTC), or None."""
+def _date(text: str) -> dt.date | None:
+    """A date or aware datetime from a W3C Datetime (a date stays a date), or None."""
     try:
         value = lastmod.parse(text)
     except ValueError:
         return None
-    if isinstance(value, dt.datetime):
-        return value
-    return dt.datetime(value.year, value.month, value.day, tzinfo=dt.timezone.utc)
+    return value.replace(microsecond=0) if isinstance(value, dt.datetime) else value
 
 
 # --- the seed sitemap ----------------------------------------------------------------------
@@ -364,7 +360,7 @@ def _read_sitemap(where: str, dates: dict[str, str], depth: int) -> None:
                 continue
             loc, stamp = _child_text(url, "loc"), _child_text(url, "lastmod")
             if loc:
-                dates[loc] = stamp if stamp and _aware(stamp) is not None else ""
+                dates[loc] = stamp if stamp and _date(stamp) is not None else ""
     elif kind == "sitemapindex":
         if depth > 0:
             raise _SeedError(f"{where} is an index inside an index")

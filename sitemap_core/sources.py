@@ -126,7 +126,7 @@ class LastmodSources:
             self._known[raw] = known
         return known
 
-    def _from_sources(self, page: Page, loc: str, built: bool) -> tuple[dt.datetime | None, str]:
+    def _from_sources(self, page: Page, loc: str, built: bool) -> tuple[dt.date | None, str]:
         mode = self.s.lastmod
         if mode == "none":
             return None, ""
@@ -153,7 +153,7 @@ class LastmodSources:
                 return max(stamps), "mtime"
         return None, ""
 
-    def _git_date(self, git: GitDates, page: Page, loc: str, built: bool) -> dt.datetime | None:
+    def _git_date(self, git: GitDates, page: Page, loc: str, built: bool) -> dt.date | None:
         """The newest commit date of the page's sources.
 
         A page with dependencies (included files, documented modules) has its rendered
@@ -172,7 +172,8 @@ class LastmodSources:
             state = self._content_state()
             if state is not None and (digest := _digest(page.output)) is not None:
                 kept = state.recall(loc, digest)
-                if kept is not None and kept < value:
+                tz = self.s.timezone
+                if kept is not None and lastmod.sort_key(kept, tz) < lastmod.sort_key(value, tz):
                     value = kept
                 state.record(loc, digest, value)
         return value

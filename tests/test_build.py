@@ -481,3 +481,36 @@ def test_the_cache_never_lands_in_the_output_folder(tmp_path):
     write_sitemaps([page], out, settings(cache_dir=str(out / ".sitemap-cache")))
     assert sorted(p.name for p in out.iterdir()) == ["a", "sitemap.xml"]
     assert (tmp_path / ".sitemap-cache" / "content-state.json").is_file()
+
+
+def test_shallow_clone_dates_what_it_can_and_leaves_the_rest_to_the_seed(tmp_path, git_repo):
+    """GitHub Actions' one-commit checkout: exact dates for files changed inside the fetched
+    history, the seed sitemap's (or no) date for older ones, one info note with the count."""
+    import subprocess
+    repo = git_repo()
+    repo.write("docs/old.md", "old\n")
+    repo.write("docs/mid.md", "mid\n")
+    repo.commit("old", "2020-01-01T00:00:00+00:00")
+    repo.write("docs/mid.md", "mid 2\n")
+    repo.commit("mid", "2021-01-01T00:00:00+00:00")
+    repo.write("docs/new.md", "new\n")
+    repo.commit("new", "2022-01-01T00:00:00+00:00")
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--depth", "2", f"file://{repo.root}", str(clone)],
+                   check=True)
+    out = tmp_path / "site"
+    pages = [Page(url=f"{name}/", sources=(str(clone / "docs" / f"{name}.md"),),
+                  output=_html(out, f"{name}/index.html")) for name in ("old", "mid", "new")]
+    result = write_sitemaps(pages, out, settings(cache_dir=str(tmp_path / "cache")))
+    assert urls_in(out / "sitemap.xml") == {
+        BASE + "old/": None, BASE + "mid/": None,  # last changed at or before the boundary
+        BASE + "new/": "2022-01-01T00:00:00Z"}
+    assert [(i.code, i.level) for i in result.issues] == [("git-shallow", "info")]
+    assert result.issues[0].message.startswith("2 page(s)")
+    seed = tmp_path / "published.xml"
+    seed.write_text(f'<urlset xmlns="{NS["sm"]}"><url><loc>{BASE}old/</loc>'
+                    "<lastmod>2020-01-01</lastmod></url></urlset>")
+    write_sitemaps(pages, tmp_path / "site2", settings(cache_dir=str(tmp_path / "c2"),
+                                                       seed_sitemap=str(seed)))
+    assert urls_in(tmp_path / "site2" / "sitemap.xml") == {
+        BASE + "old/": "2020-01-01", BASE + "mid/": None, BASE + "new/": "2022-01-01T00:00:00Z"}

@@ -292,7 +292,7 @@ def _check_seeded(state: ContentState) -> None:
     assert old == dt.datetime(2020, 5, 6, 5, 8, 9, tzinfo=UTC)
     assert old.utcoffset() == dt.timedelta(hours=2)
     day = state.lastmod("https://example.com/day/", digest, T3)
-    assert day == dt.datetime(2021, 2, 3, tzinfo=UTC)
+    assert day == dt.date(2021, 2, 3)  # a date stays a date
     assert state.lastmod("https://example.com/undated/", digest, T3) is None
     assert state.lastmod("https://example.com/bad/", digest, T3) is None
     assert state.lastmod("https://example.com/new/", digest, T3) is None
