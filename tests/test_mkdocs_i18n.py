@@ -19,6 +19,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from helpers import NS, checked, url_elements
+from mkdocs.commands import build as mkdocs_build
+from mkdocs.config import load_config
 from test_mkdocs import EXAMPLE, build, warnings_of
 
 from sitemap_core.cli import main
@@ -152,6 +154,21 @@ def test_one_warning_for_all_languages(i18n_site, caplog):
     assert sum("gzipp" in line for line in said) == 1
     assert sum("fr/guide.md" in line and "sitemap.colour" in line for line in said) == 1
     assert alternates(site_dir) == EXPECTED
+
+
+def test_rebuild_with_the_same_plugins_writes_the_same_bytes(i18n_site):
+    """As `mkdocs serve` rebuilds: i18n then starts with the language it built last."""
+    cfg = load_config(config_file=str(i18n_site / "mkdocs.yml"), strict=True)
+    cfg.plugins.on_startup(command="serve", dirty=False)
+    sitemap = Path(cfg.site_dir) / "sitemap.xml"
+    try:
+        mkdocs_build.build(cfg)
+        first = sitemap.read_bytes()
+        mkdocs_build.build(cfg)
+    finally:
+        cfg.plugins.on_shutdown()
+    assert sitemap.read_bytes() == first
+    assert alternates(Path(cfg.site_dir)) == EXPECTED
 
 
 LANGUAGES = {"en": ("English", "Guide"), "fr": ("Français", "Le guide")}

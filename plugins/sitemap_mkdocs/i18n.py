@@ -72,3 +72,14 @@ def default_language(config: MkDocsConfig) -> str | None:
     """The i18n plugin's default language, or None without the plugin."""
     i18n = plugin(config)
     return i18n.default_language if i18n is not None else None
+
+
+def in_language_order(files: list[File], config: MkDocsConfig) -> list[File]:
+    """`files` of every language's build, the default language's first, then mkdocs.yml's
+    order: the i18n plugin starts a `mkdocs serve` rebuild with the language it built last."""
+    i18n = plugin(config)
+    if i18n is None:
+        return files
+    rank = {locale: n for n, locale in enumerate(i18n.all_languages)}
+    rank[i18n.default_language] = -1
+    return sorted(files, key=lambda file: rank.get(getattr(file, "locale_alternate_of", None), -1))

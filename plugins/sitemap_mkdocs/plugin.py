@@ -141,15 +141,17 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if self._settings is None or not self._files or i18n.nested(config):
             return
         site_dir = Path(config.site_dir)
-        pages = self._pages(i18n.default_language(config), site_dir)
+        files = i18n.in_language_order(
+            [file for build in self._files for file in build.documentation_pages()], config)
+        pages = self._pages(files, i18n.default_language(config), site_dir)
         result = write_sitemaps(pages, site_dir, self._settings)
         self._report(result.issues, result.summary())
 
-    def _pages(self, default_language: str | None, site_dir: Path) -> Iterator[Page]:
-        """Every built page of every language but fallbacks, with its translations;
-        blog views last, listing the `Page` values of their posts."""
-        files = [file for build in self._files for file in build.documentation_pages()
-                 if not i18n.is_fallback(file)]
+    def _pages(self, files: list[File], default_language: str | None,
+               site_dir: Path) -> Iterator[Page]:
+        """Every built page but fallbacks, with its translations; blog views last,
+        listing the `Page` values of their posts."""
+        files = [file for file in files if not i18n.is_fallback(file)]
         alternates = i18n.alternates(files, default_language)
         pages: dict[str, Page] = {}
         views = []
