@@ -19,9 +19,11 @@ html_extra_path = ["_extra"]  # robots.txt: the sitemap line is appended to it
 html_additional_pages = {"download": "download.html"}
 
 # One translation (locale/pt_BR). The first language is served at html_baseurl, the
-# others under <lang>/ (https://example.org/project/pt_BR/), so each page lists both.
+# others under <lang>/ (https://example.org/project/pt_BR/), so each page lists both,
+# and x-default (the first). `python build.py` builds each language into its folder.
 language = "en"
 locale_dirs = ["locale"]
 sitemap_locales = ["en", "pt_BR"]
 
 sitemap_rules = [{"match": "reference/*", "changefreq": "monthly"}]
+sitemap_html_map = True  # the site map for people: _build/html/sitemap.html
