@@ -53,6 +53,7 @@ def site(git_repo) -> Path:
     repo = git_repo("repo")
     root = repo.root / "website"
     shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("site", ".sitemap-cache"))
+    edit_config(root, html_map=False)  # the site map pages: tests/test_htmlmap_sites.py
     repo.write(".gitignore", "site/\n")  # MkDocs' output; .sitemap-cache/ ignores itself
     repo.commit("the example site", FIRST)
     for date, sources in CHANGED.items():
@@ -358,6 +359,7 @@ def test_serve_writes_for_the_dev_address_quietly(tmp_path, caplog):
     """`mkdocs serve`: site_url becomes the dev address; rebuilds write, nothing leaks out."""
     root = tmp_path / "website"  # no git here: lastmod would come from the content state
     shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("site", ".sitemap-cache"))
+    edit_config(root, html_map=False)
     dev = "http://127.0.0.1:8000/docs/"
     for edit in ("", "\nEdited while serving.\n"):
         with (root / "docs" / "orphan.md").open("a", encoding="utf-8") as f:

@@ -78,6 +78,8 @@ def make_site(root: Path) -> Path:
     site = root / "site"
     shutil.copytree(EXAMPLE, site, ignore=shutil.ignore_patterns(
         "output", ".sitemap-cache", "__pycache__"))
+    conf = site / "pelicanconf.py"  # the site map pages: tests/test_htmlmap_sites.py
+    conf.write_text(conf.read_text().replace('"html_map": True', '"html_map": False'))
     init_repo(site)
     commit_all(site, FIRST_COMMIT, "blog")
     about = site / "content" / "pages" / "about.md"

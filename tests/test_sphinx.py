@@ -62,6 +62,8 @@ def site(git_repo: Callable[..., GitRepo], monkeypatch: pytest.MonkeyPatch) -> P
     repo.write(".gitignore", "_build/\n.sitemap-cache/\n*.mo\n__pycache__/\n")
     src = repo.root / "docs"
     shutil.copytree(EXAMPLE, src, ignore=shutil.ignore_patterns("_build", ".sitemap-cache", "*.mo"))
+    with (src / "conf.py").open("a") as f:  # the site map pages: tests/test_htmlmap_sites.py
+        f.write("sitemap_html_map = False\n")
     repo.commit("site", FIRST)
     with (src / "reference/api.rst").open("a") as f:
         f.write("\nA later paragraph.\n")

@@ -28,4 +28,5 @@ SITEMAP = {
     "changefreqs": {"articles": "monthly", "indexes": "daily", "pages": "yearly"},
     "exclude": [r"/authors\.html$"],  # regular expressions, as in pelican-sitemap
     "gzip": "also",
+    "html_map": True,  # the site map for people: output/sitemap.html
 }
