@@ -20,6 +20,7 @@ SITES = {
     "mkdocs": (["mkdocs", "build", "--clean"], "site"),
     "mkdocs/i18n": (["mkdocs", "build", "--clean"], "site"),  # mkdocs-static-i18n, en + fr
     "pelican": (["pelican", "content", "-s", "pelicanconf.py", "-o", "output"], "output"),
+    "pelican-i18n": (["pelican", "content", "-s", "pelicanconf.py", "-o", "output"], "output"),
     "sphinx": (["python", "build.py"], "_build/html"),  # sphinx-build once per language
 }
 
@@ -46,6 +47,12 @@ def _url_count(sitemap: Path) -> int:
     return sum(len(sitemap_locs(part)[1]) for part in parts if part is not None)
 
 
+def _site_maps(out: Path) -> list[Path]:
+    """The top site map page for people (`html_map`) of each language of the site."""
+    return [page for pattern in ("sitemap.html", "sitemap/index.html", "*/sitemap.html",
+                                 "*/sitemap/index.html") for page in sorted(out.glob(pattern))]
+
+
 def main() -> int:
     built, failed = [], []
     for name in SITES:
@@ -66,10 +73,13 @@ def main() -> int:
         if not sitemap.is_file():
             print(f"  {name:8} no sitemap.xml in {_shown(out)}")
             continue
-        others = sorted(p.name for p in out.glob("sitemap*") if p != sitemap)
+        others = sorted(p.name for p in out.glob("sitemap*.*") if p != sitemap
+                        and p.suffix != ".html")
         also = f", also {', '.join(others)}" if others else ""
         print(f"  {name:8} {_shown(sitemap)}  ({_url_count(sitemap)} URLs{also})")
         print(f"  {'':8} {_shown(robots) if robots.is_file() else 'no robots.txt'}")
+        for page in _site_maps(out):
+            print(f"  {'':8} site map: {_shown(page)}")
     if built:
         print(f"\nNext, check a site the way CI would:\n  {_shown(BIN / 'sitemap-suite')} "
               f"validate {_shown(built[0][1])} --strict")

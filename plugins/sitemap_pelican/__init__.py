@@ -28,7 +28,7 @@ from sitemap_core.build import write_sitemaps
 from sitemap_core.page import Page
 from sitemap_core.report import Issue
 
-from . import config, htmlmap
+from . import config, htmlmap, i18n
 from .pages import Collector
 
 logger = logging.getLogger(__name__)
@@ -65,6 +65,17 @@ def _start(pelican: Pelican) -> None:
     _run = _Run(pelican, Collector(site, pelican.settings) if site is not None else None,
                 os.path.abspath(pelican.output_path))
     _run.fatal = _log(issues)
+
+
+def _check_langs(generators: list[Any]) -> None:
+    """`all_generators_finalized` of the main instance, before i18n_subsites builds its
+    subsites: content without `Lang:` is told about now, while the plugin may yet fail."""
+    run = _run
+    if (run is not None and run.collector is not None and generators
+            and generators[0].settings is run.pelican.settings
+            and run.pelican.settings.get("I18N_SUBSITES")):
+        issue = i18n.missing_lang(generators)
+        run.fatal += _log([issue] if issue else [])
 
 
 def _collect(path: str, context: dict[str, Any]) -> None:
@@ -129,6 +140,7 @@ def _log(issues: list[Issue] | tuple[Issue, ...]) -> int:
 def register() -> None:
     """Connect the handlers; module-level functions, so a second call adds nothing."""
     signals.get_generators.connect(_start)
+    signals.all_generators_finalized.connect(_check_langs)
     signals.content_written.connect(_collect)
     signals.finalized.connect(_finish)
     signals.get_generators.connect(htmlmap.generators)  # the site map pages (`html_map`)

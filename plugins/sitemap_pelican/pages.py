@@ -26,6 +26,7 @@ from sitemap_core.page import Alternate, Page, hreflang, meta_overrides, parse_f
 from sitemap_core.report import Issue
 from sitemap_core.urls import folder_url
 
+from . import i18n
 from .config import SiteConfig
 
 _HTML = (".html", ".htm", ".xhtml")
@@ -57,6 +58,8 @@ class Collector:
         self._templates = {str(dest): os.path.join(settings["PATH"], source)
                            for source, dest in (settings.get("TEMPLATE_PAGES") or {}).items()}
         self._fs_dates = settings.get("DEFAULT_DATE") == "fs"
+        self._lang = settings["DEFAULT_LANG"]  # the main site's: x-default
+        self._site_langs = i18n.site_langs(settings)
 
     def page(self, path: str, context: Mapping[str, Any], prefix: str) -> Page | None:
         """The `Page` for one written file, or None when crawlers should not see it.
@@ -70,14 +73,16 @@ class Collector:
         if not name.endswith(_HTML):
             return None
         template = self._templates.get(name) if context.get("template_name") is None else None
-        return Page(url=folder_url(prefix + _listing_url(context, name)), output=path,
+        url = folder_url(_listing_url(context, name))
+        roots = i18n.root_alternates(context) if url == "" else ()
+        return Page(url=prefix + url, output=path,
                     name=name, sources=(template,) if template else (),
                     lists=self._listed(context) if context.get("blog") else (),
-                    **self.site.by_type["indexes"])
+                    alternates=self._with_default(roots), **self.site.by_type["indexes"])
 
     def _content_page(self, path: str, written: str, content: Any, kind: str,
                       prefix: str) -> Page | None:
-        if not _published(content):
+        if not _published(content) or i18n.is_copy(content, self._site_langs, self._lang):
             return None
         name = content.relative_source_path or content.source_path
         values = {**self.site.by_type[kind],
@@ -128,8 +133,14 @@ class Collector:
         versions = [t for t in getattr(content, "translations", ()) if _published(t)]
         if not versions:
             return ()
-        return tuple(Alternate(hreflang(v.lang), folder_url(prefix + self._url(v)))
-                     for v in (content, *versions))
+        return self._with_default(tuple((v.lang, folder_url(prefix + self._url(v)))
+                                        for v in (content, *versions)))
+
+    def _with_default(self, versions: tuple[tuple[str, str], ...]) -> tuple[Alternate, ...]:
+        """`(lang, URL)` pairs as alternates, plus `x-default` for the main site's
+        language version when there is one (its `DEFAULT_LANG`)."""
+        default = [("x-default", url) for lang, url in versions if lang == self._lang][:1]
+        return tuple(Alternate(hreflang(lang), url) for lang, url in (*versions, *default))
 
 
 def _content_url(content: Any, written: str) -> str:
