@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers import NS, checked, url_elements
+from lxml import etree
 from sphinx.cmd.build import build_main
 from sphinx.util.console import strip_colors
 
@@ -65,7 +66,8 @@ def sphinx_build(src: Path, out: Path, lang: str, *defines: str) -> int:
     return build_main([*args, str(src), str(out)])
 
 
-def alternates(url: object) -> dict[str, str]:
+def alternates(url: etree._Element) -> dict[str, str]:
+    """`{hreflang: href}` of one `<url>` element."""
     return {a.get("hreflang"): a.get("href") for a in url.iterfind("xhtml:link", NS)}
 
 
