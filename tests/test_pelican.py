@@ -209,11 +209,13 @@ def test_translations_are_alternates_with_href(example: Path) -> None:
         assert all(link.get("rel") == "alternate" and link.get("ref") is None for link in links)
         return {link.get("hreflang"): link.get("href") for link in links}
 
-    hello = {"en": BASE + "hello-world.html", "fr": BASE + "hello-world-fr.html"}
+    hello = {"en": BASE + "hello-world.html", "fr": BASE + "hello-world-fr.html",
+             "x-default": BASE + "hello-world.html"}  # DEFAULT_LANG's version
     assert alternates("hello-world.html") == hello
     assert alternates("hello-world-fr.html") == hello
     cafe = {"en": BASE + "caf%C3%A9-&-cr%C3%A8me.html",
-            "fr": BASE + "caf%C3%A9-&-cr%C3%A8me-fr.html"}
+            "fr": BASE + "caf%C3%A9-&-cr%C3%A8me-fr.html",
+            "x-default": BASE + "caf%C3%A9-&-cr%C3%A8me.html"}
     assert alternates("caf%C3%A9-&-cr%C3%A8me-fr.html") == cafe
     assert alternates("generators.html") == {}
 
@@ -247,7 +249,8 @@ def test_urls_follow_the_url_settings(tmp_path: Path) -> None:
     assert BASE + "hello-world.html" not in elements
     links = elements[BASE + "fr/hello-world/"].findall("xhtml:link", NS)
     assert {link.get("hreflang"): link.get("href") for link in links} == {
-        "en": BASE + "hello-world/", "fr": BASE + "fr/hello-world/"}
+        "en": BASE + "hello-world/", "fr": BASE + "fr/hello-world/",
+        "x-default": BASE + "hello-world/"}
     assert seen[str(zoneinfo)] == "moved/zoneinfo"
     opted_out = {"packaging/", "pages/imprint"}  # `sitemap: false`
     assert set(checked(out, BASE)) >= {BASE + folder_url(quote_path(u)) for u in seen.values()
