@@ -138,10 +138,11 @@ def _declares_nothing(head: bytes, url: str) -> bool:
     all `_PLAIN_MARKUP`, whose tags end where every parser ends them.
     """
     low = head.lower()
-    found = [clue for clue in _CLUES if clue in low] if b"&" in low else [
-        clue for clue in _CLUES[:-1] if clue in low]  # `&` alone is found faster
-    if found and found[-1] == b"&#" and not any(map(_spells, _REFERENCE.finditer(low))):
-        found.pop()  # references such as Sphinx's `&#8212;` in the title spell no clue
+    found = [clue for clue in _CLUES[:-1] if clue in low]
+    # `&#`, last of `_CLUES`, only where a lone `&` is (memchr finds that fast), and only
+    # in a reference that spells something (not Sphinx's `&#8212;` in every title).
+    if b"&" in low and b"&#" in low and any(map(_spells, _REFERENCE.finditer(low))):
+        found.append(b"&#")
     if not found:
         return True
     if found != _CANONICAL_ONLY or low.count(b"canonical") != 1:
