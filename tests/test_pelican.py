@@ -389,27 +389,6 @@ def test_state_is_reset_after_a_failed_run(tmp_path: Path) -> None:
     assert set(checked(out, BASE)) == EXPECTED  # nothing left over from the crash
 
 
-def test_nested_instance_adds_to_the_main_sitemap(tmp_path: Path) -> None:
-    """An instance built inside the main run (as i18n_subsites does) writes no sitemap."""
-    site = make_site(tmp_path)
-    out = tmp_path / "out"
-    built: list[Path] = []
-
-    def subsite(generators: list[Any]) -> None:
-        if not built:
-            built.append(out / "fr")
-            build(site, out / "fr", SITEURL=BASE + "fr")
-
-    with signals.all_generators_finalized.connected_to(subsite):
-        build(site, out)
-    assert built and (out / "fr" / "hello-world.html").is_file()
-    assert not list((out / "fr").glob("sitemap*"))
-    urls = set(checked(out, BASE))
-    assert BASE + "fr/hello-world.html" in urls
-    assert BASE + "fr/pages/about.html" in urls
-    assert EXPECTED <= urls
-
-
 # -- issue 12: dates from history, every file Pelican writes ----------------------------------
 
 EDIT_COMMIT = "2025-11-06T09:00:00+01:00"
