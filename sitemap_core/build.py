@@ -50,7 +50,7 @@ class _Run:
         self.scope = urls.scope_of(self.location)
         self.stem = settings.filename.rsplit(".", 1)[0]  # `sitemap` of `sitemap.xml`
         self.issues: list[Issue] = []
-        self.dates = LastmodSources(settings, self.issues)
+        self.dates = LastmodSources(settings, self.issues, self.scope)
         # Pages left out for another canonical URL: that URL, and the page's entry.
         self.canonicals: dict[str, tuple[str, Entry]] = {}
         self._changefreq = settings.changefreq.value if settings.changefreq else None
@@ -207,7 +207,9 @@ class _Run:
                             "language code (like en, pt-BR or x-default)")
                 continue
             try:
-                href = urls.loc(self.base, alt.url, self.scope)
+                # Any http(s) URL: the same page in another language may live in another
+                # folder, even on another host; the folder rule is for <loc> only.
+                href = urls.loc(self.base, alt.url, "")
             except urls.URLError as exc:
                 self._issue("hreflang", page, "alternates", f"alternate left out: {exc}")
                 continue

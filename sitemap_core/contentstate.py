@@ -194,30 +194,35 @@ def _cut(html: bytes, openers: re.Pattern[bytes]) -> bytes:
 class ContentState:
     """Per-URL content digests and their dates, kept between builds in `cache_dir`."""
 
-    __slots__ = ("_path", "_known", "_seed", "_seen")
+    __slots__ = ("_path", "_known", "_seed", "_seen", "_others")
 
     def __init__(self, path: Path, known: dict[str, tuple[str, str]],
-                 seed: dict[str, str]) -> None:
+                 seed: dict[str, str], scope: str = "") -> None:
         self._path = path
         self._known = known
         self._seed = seed
         self._seen: dict[str, tuple[str, str]] = {}
+        # Entries of other sitemaps sharing the cache (each language's build): kept as read.
+        self._others = {url: v for url, v in known.items() if not url.startswith(scope)}
 
     @classmethod
-    def load(cls, cache_dir: Path, seed: str = "") -> tuple[ContentState, list[Issue]]:
+    def load(cls, cache_dir: Path, seed: str = "",
+             scope: str = "") -> tuple[ContentState, list[Issue]]:
         """Read `cache_dir/content-state.json`; on a fresh cache, seed from `seed`.
 
         `seed` is a sitemap (or sitemap index) path, `.xml` or `.xml.gz`, or an http(s)
         URL. A missing state is a fresh cache; an unreadable one is a `content` issue
         and starts empty; so does a seed that cannot be read. Never raises.
+        `scope` is this run's URL folder: entries outside it belong to other builds that
+        share the cache, are kept by `save` and do not make the cache count as used.
         """
         path = Path(cache_dir) / STATE_FILE
         issues: list[Issue] = []
         known = _read_state(path, issues)
         seeded: dict[str, str] = {}
-        if seed and not known:
+        if seed and not any(url.startswith(scope) for url in known):
             seeded = _read_seed(seed, issues)
-        return cls(path, known, seeded), issues
+        return cls(path, known, seeded, scope), issues
 
     def lastmod(self, url: str, digest: bytes, now: dt.datetime) -> dt.date | None:
         """The date `url`'s content last changed, as far as the state knows.
@@ -252,13 +257,15 @@ class ContentState:
         self._seen[url] = (digest.hex(), lastmod.to_w3c(value) if value is not None else "")
 
     def save(self) -> list[Issue]:
-        """Write the URLs seen in this run, atomically; nothing when the bytes are the same.
+        """Write the URLs seen in this run (and other builds' entries), atomically; nothing
+        when the bytes are the same.
 
         A run that saw no URL at all leaves the file as it is.
         """
         if not self._seen:
             return []
-        data = json.dumps({url: list(v) for url, v in self._seen.items()}, sort_keys=True,
+        data = json.dumps({url: list(v) for url, v in (self._others | self._seen).items()},
+                          sort_keys=True,
                           separators=(",", ":"), ensure_ascii=False).encode("utf-8")
         try:
             _make_cache_dir(self._path.parent)

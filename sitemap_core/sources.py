@@ -30,8 +30,9 @@ class LastmodSources:
     known: no date, never an invented one (unless `lastmod: build` asks for the build time).
     """
 
-    def __init__(self, settings: Settings, issues: list[Issue]) -> None:
+    def __init__(self, settings: Settings, issues: list[Issue], scope: str = "") -> None:
         self.s = settings
+        self.scope = scope  # the sitemap's URL folder: its share of a shared content state
         self.issues = issues
         self.used: Counter[str] = Counter()
         self.beyond_history = 0  # pages whose files predate a shallow clone's history
@@ -191,7 +192,8 @@ class LastmodSources:
         if self._state is False:
             self._state = None
             if self.s.cache_dir is not None:
-                self._state, found = ContentState.load(self.s.cache_dir, self.s.seed_sitemap)
+                self._state, found = ContentState.load(self.s.cache_dir, self.s.seed_sitemap,
+                                                       self.scope)
                 self.issues.extend(found)
         return self._state if isinstance(self._state, ContentState) else None
 

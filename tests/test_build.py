@@ -136,7 +136,7 @@ def test_xhtml_namespace_declared_only_when_used(tmp_path):
 def test_bad_alternates_are_left_out_with_a_warning(tmp_path):
     result = write_sitemaps(
         [Page(url="a", name="a.md", alternates=(Alternate("pt_BR", "pt/a"),
-                                                Alternate("de", "https://other.example/a")))],
+                                                Alternate("de", "ftp://other.example/a")))],
         tmp_path, settings())
     assert [(i.code, i.page, i.field) for i in result.issues] == [
         ("hreflang", "a.md", "alternates"), ("hreflang", "a.md", "alternates")]
@@ -514,3 +514,29 @@ def test_shallow_clone_dates_what_it_can_and_leaves_the_rest_to_the_seed(tmp_pat
                                                        seed_sitemap=str(seed)))
     assert urls_in(tmp_path / "site2" / "sitemap.xml") == {
         BASE + "old/": "2020-01-01", BASE + "mid/": None, BASE + "new/": "2022-01-01T00:00:00Z"}
+
+
+def test_alternates_may_leave_the_sitemaps_folder(tmp_path):
+    """`/en/` lists `/fr/`'s version of the page: another folder, even another host."""
+    write_sitemaps([Page(url="a/", alternates=(
+        Alternate("en", "a/"), Alternate("fr", "https://example.org/fr/a/"),
+        Alternate("de", "https://example.de/a/"), Alternate("x-default", "a/")))],
+        tmp_path, settings())
+    links = parse(tmp_path / "sitemap.xml").getroot().findall("sm:url/xhtml:link", NS)
+    assert [(x.get("hreflang"), x.get("href")) for x in links] == [
+        ("en", BASE + "a/"), ("fr", "https://example.org/fr/a/"),
+        ("de", "https://example.de/a/"), ("x-default", BASE + "a/")]
+
+
+def test_builds_sharing_a_cache_keep_each_others_dates(tmp_path):
+    """Each language's build writes its own sitemap but shares `.sitemap-cache`."""
+    cache = str(tmp_path / "cache")
+    for lang in ("en", "fr"):
+        out = tmp_path / lang
+        made, _ = settings_from_options({"validate": "off", "robots_txt": False,
+                                         "cache_dir": cache, "lastmod": "content"},
+                                        f"https://example.org/{lang}/")
+        write_sitemaps([Page(url="a/", output=_html(out, "a/index.html"))], out, made)
+    import json
+    assert sorted(json.loads((tmp_path / "cache" / "content-state.json").read_text())) == [
+        "https://example.org/en/a/", "https://example.org/fr/a/"]
