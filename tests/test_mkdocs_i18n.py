@@ -156,6 +156,19 @@ def test_one_warning_for_all_languages(i18n_site, caplog):
     assert alternates(site_dir) == EXPECTED
 
 
+@pytest.mark.parametrize(("value", "x_default", "warned"), [
+    ("fr", "fr/guide/", False), (False, None, False), ("de", "guide/", True)])
+def test_x_default_option(i18n_site, caplog, value, x_default, warned):
+    """`x_default`: another language, none (false), or a wrong one: one warning, the
+    default language's page."""
+    configure(i18n_site, options={"x_default": value})
+    found = alternates(build(i18n_site))
+    expected = [] if x_default is None else [("x-default", BASE + x_default)]
+    assert found["guide/"] == _versions("guide/", "fr/guide/")[:2] + expected
+    said = warnings_of(caplog)
+    assert len(said) == warned and all("x_default" in line and "'de'" in line for line in said)
+
+
 def test_rebuild_with_the_same_plugins_writes_the_same_bytes(i18n_site):
     """As `mkdocs serve` rebuilds: i18n then starts with the language it built last."""
     cfg = load_config(config_file=str(i18n_site / "mkdocs.yml"), strict=True)

@@ -60,6 +60,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._includes: PageIncludes | None = None
         self._included: dict[str, list[str]] = {}
         self._shown: dict[str, list[MkDocsPage]] = {}
+        self._x_default: str | None = None  # the language whose pages are x-default
         self._map: HtmlMap | None = None  # the site map pages, with `html_map: true`
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -79,7 +80,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return config
         self._preview = _on_dev_server(config)
         root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
-        settings, issues = settings_from_options(dict(self.config), config.site_url, root)
+        options = dict(self.config)  # `x_default` is ours until the core has it
+        self._x_default, issues = i18n.x_default(config, options.pop("x_default", None))
+        settings, more = settings_from_options(options, config.site_url, root)
+        issues += more
         if self._preview:
             # Dev-server URLs must not enter the content-state dates of the real site,
             # nor ever be sent to IndexNow.
@@ -143,16 +147,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         site_dir = Path(config.site_dir)
         files = i18n.in_language_order(
             [file for build in self._files for file in build.documentation_pages()], config)
-        pages = self._pages(files, i18n.default_language(config), site_dir)
+        pages = self._pages(files, self._x_default, site_dir)
         result = write_sitemaps(pages, site_dir, self._settings)
         self._report(result.issues, result.summary())
 
-    def _pages(self, files: list[File], default_language: str | None,
+    def _pages(self, files: list[File], x_default: str | None,
                site_dir: Path) -> Iterator[Page]:
         """Every built page but fallbacks, with its translations; blog views last,
         listing the `Page` values of their posts."""
         files = [file for file in files if not i18n.is_fallback(file)]
-        alternates = i18n.alternates(files, default_language)
+        alternates = i18n.alternates(files, x_default)
         pages: dict[str, Page] = {}
         views = []
         for file in files:
