@@ -26,7 +26,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util import logging
 
-from sitemap_core import Issue, write_sitemaps
+from sitemap_core import Issue, Settings, write_sitemaps
 
 from . import htmlmap
 from .config import RTD_URL, add_config_values, base_url, read_settings
@@ -123,16 +123,20 @@ def _write_sitemap(written: _Written, app: Sphinx, exception: Exception | None) 
     _report(app, _write(app, names), app.env.found_docs)
 
 
+def _site(app: Sphinx) -> tuple[Scheme, str, str, Settings, list[Issue]]:
+    """This output's URL scheme, base URL and the setting it came from, and the settings;
+    with the issues of the settings and the URL scheme."""
+    base, setting = base_url(app)
+    scheme, issues = url_scheme(app.config, Path(app.srcdir))
+    scheme, base, more = _placed(scheme, base, setting, app.config, Path(app.outdir))
+    settings, found = read_settings(app, base, scheme)
+    return scheme, base, setting, settings, [*issues, *more, *found]
+
+
 def _write(app: Sphinx, written: Set[str]) -> list[Issue]:
     """One core call; the issues of the settings, the URL scheme and the run."""
-    base, setting = base_url(app)
-    out_dir = Path(app.outdir)
-    scheme, issues = url_scheme(app.config, Path(app.srcdir))
-    scheme, base, more = _placed(scheme, base, setting, app.config, out_dir)
-    issues += more
-    settings, more = read_settings(app, base, scheme)
-    issues += more
-    result = write_sitemaps(pages(app, scheme, issues, written), out_dir, settings)
+    scheme, base, setting, settings, issues = _site(app)
+    result = write_sitemaps(pages(app, scheme, issues, written), Path(app.outdir), settings)
     logger.info(result.summary())
     return [*issues, *(_base_url_warning(i, base, setting) if i.code == "base-url" else i
                        for i in result.issues)]
@@ -145,7 +149,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     written = _Written()
     app.connect("html-page-context", written.note)
     app.connect("build-finished", functools.partial(_write_sitemap, written))
-    htmlmap.setup(app)  # the site map pages, with sitemap_html_map = True
+    htmlmap.setup(app, _site)  # the site map pages, with sitemap_html_map = True
     return {
         "version": __version__,
         "env_version": 1,

@@ -11,7 +11,8 @@ so any theme renders it. The pages are then written like any other, and listed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +21,15 @@ from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
+from sitemap_core import Issue, Settings
 from sitemap_core.htmlmap import Listing, MapEntry, map_path, plan, render
 from sitemap_core.urls import base_url_problem
 
-from .config import PREFIX, base_url, read_settings
+from .config import PREFIX
 from .pages import pages
-from .scheme import url_scheme
+from .scheme import Scheme
+
+Site = Callable[[Sphinx], tuple[Scheme, str, str, Settings, list[Issue]]]
 
 logger = logging.getLogger(__name__)
 
@@ -40,14 +44,13 @@ def _add_templates(app: Sphinx, config: Config) -> None:
         config.templates_path.append(str(TEMPLATES))
 
 
-def _collect(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
-    """html-collect-pages: `(pagename, context, template)` of every site map page."""
+def _collect(site: Site, app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """html-collect-pages: `(pagename, context, template)` of every site map page;
+    `site` gives this output's scheme, base URL and settings, as the sitemap sees them."""
     builder = app.builder
     if builder.name not in ("html", "dirhtml"):
         return
-    base, _setting = base_url(app)
-    scheme, _ = url_scheme(app.config, Path(app.srcdir))
-    settings, _ = read_settings(app, base, scheme)  # their issues: the sitemap reports them
+    scheme, base, _setting, settings, _ = site(app)  # the issues: the sitemap reports them
     if not settings.html_map or base_url_problem(base):
         return
     path = map_path(settings, builder.name == "dirhtml")
@@ -90,7 +93,7 @@ def _title(env: BuildEnvironment, docname: str) -> str:
     return title.astext() if title is not None and title.astext() else docname
 
 
-def setup(app: Sphinx) -> None:
+def setup(app: Sphinx, site: Site) -> None:
     """Connect the template folder and the page collector."""
     app.connect("config-inited", _add_templates)
-    app.connect("html-collect-pages", _collect)
+    app.connect("html-collect-pages", functools.partial(_collect, site))
