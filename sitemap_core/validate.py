@@ -346,7 +346,7 @@ def _read_twin(path: Path, number: int, done: list[_File], found: _Found) -> _Fi
             or reader.digest.digest() != plain.digest):
         return None
     info = _File(path, number, kind=plain.kind, locs=plain.locs, origins=plain.origins,
-                 digest=plain.digest)
+                 digest=plain.digest, alternates=plain.alternates)
     for _file, line, _order, issue in own:
         found.add(number, info.name, line or None, issue.code, issue.field, issue.message,
                   issue.level)
@@ -385,6 +385,8 @@ class _File:
     name: str = ""
     variant: str = ""  # xml, xml.gz, txt or txt.gz: which parallel copy of the set
     digest: bytes | None = None  # of the whole (uncompressed) content, when read whole
+    # (loc, line, the hreflang alternates' hrefs) of each entry that has alternates
+    alternates: list[tuple[str, int, frozenset[str]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.name = self.path.name
@@ -665,6 +667,7 @@ class _XmlCheck:
         state = 0
         loc = None
         loc_line = 0
+        hrefs: list[str] = []
         for child in elem:
             tag = child.tag
             tail = child.tail
@@ -700,6 +703,7 @@ class _XmlCheck:
                 state = _FOREIGN
                 if tag == _XHTML_LINK and entry == "url":
                     _check_alternate(child, add)
+                    hrefs.append((child.get("href") or "").strip())
             elif isinstance(tag, str):
                 line = child.sourceline
                 if tag[0] == "{":
@@ -713,6 +717,8 @@ class _XmlCheck:
             add(elem.sourceline, "structure", "loc", f"<{entry}> has no <loc>")
             return
         _record_loc(self.info, add, loc.strip(), loc_line)
+        if hrefs:
+            self.info.alternates.append((loc.strip(), loc_line, frozenset(hrefs)))
 
 
 def _record_loc(info: _File, add: Callable[..., None], url: str, line: int) -> None:
@@ -969,6 +975,29 @@ def _check_set(files: list[_File], location: str | None, found: _Found) -> None:
     _check_scope(files, location, placed, found)
     _check_duplicates(files, found)
     _check_twins(files, found)
+    _check_reciprocity(files, found)
+
+
+def _check_reciprocity(files: list[_File], found: _Found) -> None:
+    """hreflang alternates: a page lists itself, and a listed alternate lists it back.
+
+    Checked on one copy of the set (the XML files, else their `.gz` twins)."""
+    variants = {f.variant for f in files}
+    variant = "xml" if "xml" in variants else "xml.gz"
+    own = [f for f in files if f.variant == variant]
+    groups = {loc: hrefs for f in own for loc, _line, hrefs in f.alternates}
+    for f in own:
+        for loc, line, hrefs in f.alternates:
+            if loc not in hrefs:
+                found.add(f.number, f.name, line, "hreflang", "href",
+                          f"{_short(loc)} has alternates but does not list itself among them",
+                          "warning")
+            for href in sorted(hrefs - {loc}):
+                back = groups.get(href)
+                if back is not None and loc not in back:
+                    found.add(f.number, f.name, line, "hreflang", "href",
+                              f"{_short(loc)} lists {_short(href)} as an alternate, which "
+                              "does not list it back", "warning")
 
 
 def twin_name(name: str) -> str:

@@ -23,6 +23,7 @@ SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
 DECL = '<?xml version="1.0" encoding="UTF-8"?>\n'
 LOCATION = "https://example.com/docs/sitemap.xml"
+SELF_ALT = '<xhtml:link rel="alternate" hreflang="en" href="https://example.com/docs/"/>'
 
 
 def urlset(*entries: str, extra_ns: str = "") -> str:
@@ -180,18 +181,18 @@ BROKEN = {
                      {("priority", "error")}),
     "duplicate": (urlset(url(), url("https://example.com/docs/b"), url()),
                   {("duplicate", "warning")}),
-    "hreflang-rel": (urlset(url("https://example.com/docs/",
+    "hreflang-rel": (urlset(url("https://example.com/docs/", SELF_ALT,
                                 '<xhtml:link rel="canonical" hreflang="de" '
                                 'href="https://example.com/de/"/>'),
                             extra_ns=f' xmlns:xhtml="{XHTML}"'), {("hreflang", "error")}),
-    "hreflang-code": (urlset(url("https://example.com/docs/",
+    "hreflang-code": (urlset(url("https://example.com/docs/", SELF_ALT,
                                  '<xhtml:link rel="alternate" hreflang="en_US" '
                                  'href="https://example.com/en/"/>'),
                              extra_ns=f' xmlns:xhtml="{XHTML}"'), {("hreflang", "error")}),
-    "hreflang-href": (urlset(url("https://example.com/docs/",
+    "hreflang-href": (urlset(url("https://example.com/docs/", SELF_ALT,
                                  '<xhtml:link rel="alternate" hreflang="de" href="/de/"/>'),
                              extra_ns=f' xmlns:xhtml="{XHTML}"'), {("hreflang", "error")}),
-    "hreflang-port": (urlset(url("https://example.com/docs/",
+    "hreflang-port": (urlset(url("https://example.com/docs/", SELF_ALT,
                                  '<xhtml:link rel="alternate" hreflang="de" '
                                  'href="https://example.com:99999/de/"/>'),
                              extra_ns=f' xmlns:xhtml="{XHTML}"'), {("hreflang", "error")}),
@@ -302,7 +303,7 @@ def test_priority_and_changefreq_values_agree_with_schema(tmp_path: Path, field:
     ("en_US", False), ("english", False), ("e", False), ("de-", False), ("", False),
 ])
 def test_hreflang_values(tmp_path: Path, tag: str, ok: bool) -> None:
-    link = f'<xhtml:link rel="alternate" hreflang="{tag}" href="https://example.com/x/"/>'
+    link = f'<xhtml:link rel="alternate" hreflang="{tag}" href="https://example.com/docs/"/>'
     issues = check(tmp_path, "s.xml", urlset(url("https://example.com/docs/", link),
                                              extra_ns=f' xmlns:xhtml="{XHTML}"'))
     assert codes(issues) == (set() if ok else {"hreflang"})
@@ -587,7 +588,8 @@ def test_written_sets_pass_checker_and_schema(tmp_path: Path) -> None:
     from sitemap_core.page import Alternate, Page
 
     pages = [Page(url=f"p{n}/", lastmod="2024-01-02", priority=0.5, changefreq="daily",
-                  alternates=(Alternate("de", f"https://example.com/docs/de/p{n}/"),))
+                  alternates=(Alternate("en", f"p{n}/"),
+                              Alternate("de", f"https://example.com/docs/de/p{n}/")))
              for n in range(25)]
     settings, problems = settings_from_options(
         {"max_urls": 10, "gzip": "also", "formats": ["xml", "txt"], "lastmod": "none",
@@ -602,3 +604,30 @@ def test_written_sets_pass_checker_and_schema(tmp_path: Path) -> None:
     for path in result.files:
         if ".xml" in path.name:
             assert_schema_valid(path)
+
+
+# -- hreflang reciprocity ---------------------------------------------------------------
+
+def _alt(lang: str, href: str) -> str:
+    return f'<xhtml:link rel="alternate" hreflang="{lang}" href="{href}"/>'
+
+
+def test_alternates_must_list_themselves_and_be_listed_back(tmp_path):
+    en, fr, de = (f"https://example.com/docs/{lang}/" for lang in ("en", "fr", "de"))
+    text = urlset(
+        url(en, _alt("en", en), _alt("fr", fr), _alt("de", de)),
+        url(fr, _alt("fr", fr)),  # lists itself only: en is not listed back
+        url(de, _alt("en", en)),  # does not list itself
+        extra_ns=f' xmlns:xhtml="{XHTML}"')
+    found = [(i.page, i.code, i.level, i.message) for i in check(tmp_path, "sitemap.xml", text)]
+    assert [(page, code, level) for page, code, level, _ in found] == [
+        ("sitemap.xml:3", "hreflang", "warning"), ("sitemap.xml:5", "hreflang", "warning")]
+    assert "does not list it back" in found[0][3] and fr in found[0][3]
+    assert "does not list itself" in found[1][3] and de in found[1][3]
+
+
+def test_reciprocal_alternates_pass(tmp_path):
+    en, fr = "https://example.com/docs/en/", "https://example.com/docs/fr/"
+    both = (_alt("en", en), _alt("fr", fr), _alt("x-default", en))
+    text = urlset(url(en, *both), url(fr, *both), extra_ns=f' xmlns:xhtml="{XHTML}"')
+    assert check(tmp_path, "sitemap.xml", text) == []
