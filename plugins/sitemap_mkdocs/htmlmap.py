@@ -23,6 +23,8 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from sitemap_core import Issue, Page, Settings, meta_overrides
 from sitemap_core.htmlmap import Listing, MapEntry, MapPage, map_path, plan, render
 
+from . import i18n
+
 OTHER = "Other pages"  # the section of top-level pages outside the nav
 
 
@@ -31,15 +33,20 @@ class HtmlMap:
 
     def __init__(self, settings: Settings, config: MkDocsConfig) -> None:
         self.settings = settings
-        self.path = map_path(settings, config.use_directory_urls)
+        self.default_path = map_path(settings, config.use_directory_urls)
+        self.path = self.default_path  # this nav's: beside its home page
+        self.site_dir = config.site_dir
         self.files: dict[str, File] = {}  # map path -> its generated file
         self.nav: Navigation | None = None
         self.all_files: Files | None = None
         self.listing: Listing | None = None
 
     def add_pages(self, nav: Navigation, files: Files, config: MkDocsConfig) -> list[Issue]:
-        """Add a generated page per site map page; a path another file has is an issue."""
-        self.nav, self.all_files = nav, files
+        """Add a generated page per site map page, beside the home page (a language's
+        build of mkdocs-static-i18n: in its folder); a path another file has is an issue."""
+        self.nav, self.all_files, self.files, self.listing = nav, files, {}, None
+        home = posixpath.dirname(nav.homepage.url) if nav.homepage is not None else ""
+        self.path = ("" if home in ("", ".") else home + "/") + self.default_path
         taken = {f.dest_uri for f in files}
         for page in plan(_tree(nav, files), self.path, self.settings.html_map_max_links):
             dest = page.path + "index.html" if page.path.endswith("/") else page.path
@@ -66,7 +73,7 @@ class HtmlMap:
         if page.file not in self.files.values() or self.nav is None or self.all_files is None:
             return
         if self.listing is None:
-            self.listing = Listing(_pages(self.all_files), self.settings)
+            self.listing = Listing(_pages(self.all_files, self.site_dir), self.settings)
         planned = {p.path: p for p in plan(_tree(self.nav, self.all_files), self.path,
                                            self.settings.html_map_max_links)}
         shown: MapPage | None = planned.get(page.file.url)
@@ -98,9 +105,12 @@ def _entry(item: object) -> MapEntry | None:
     return None
 
 
-def _pages(files: Files) -> Iterator[Page]:
-    """Every built page as the sitemap sees it: its URL, `sitemap: false`, its output."""
+def _pages(files: Files, site_dir: str) -> Iterator[Page]:
+    """Every built page the sitemap is offered (not a language's fallback copy of
+    another's page), as it sees it: its URL, `sitemap: false`, its output."""
     for file in files.documentation_pages():
+        if i18n.is_fallback(file):
+            continue
         meta = file.page.meta if file.page is not None else {}
-        yield Page(url=file.url, output=os.path.join(file.dest_dir, file.dest_uri),
+        yield Page(url=file.url, output=os.path.join(site_dir, file.dest_uri),
                    exclude=bool(meta_overrides(meta.get("sitemap"))[0].get("exclude")))
