@@ -2,7 +2,8 @@
 
 A generator of this plugin (`get_generators`): Pelican runs it after the articles, pages
 and template pages are written, so the map links only what the sitemap lists (the pages
-collected so far, their heads read as the sitemap reads them). The map: the home page,
+collected so far, their heads read as the sitemap reads them). A site nested in the main
+one's output (a language of i18n_subsites, `fr/`) gets its own map there. The map: the home page,
 each category with its articles newest first, the pages, the tags, then the archives and
 other index pages. Each map page is written through Pelican's writer with
 `sitemap-suite-map.html`, which extends the theme's `base.html` and fills its `title`,
@@ -12,7 +13,8 @@ other index pages. Each map page is written through Pelican's writer with
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +33,8 @@ INDEXES = {"archives": "Archives", "categories": "Categories", "authors": "Autho
 
 
 class SiteMapGenerator(Generator):
-    """Writes the site map pages of the main Pelican instance, when `html_map` is on."""
+    """Writes the site map pages of a Pelican instance (the main one, or a site in its
+    output), when `html_map` is on."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -40,11 +43,14 @@ class SiteMapGenerator(Generator):
     def generate_output(self, writer: Writer) -> None:
         """Render and write each site map page."""
         run = sitemap_pelican._run  # noqa: SLF001 - this package's run state
-        if (run is None or run.collector is None or not run.collector.site.settings.html_map
-                or os.path.abspath(self.output_path) != run.output):
+        if run is None or run.collector is None or not run.collector.site.settings.html_map:
             return
+        folder = os.path.relpath(os.path.abspath(self.output_path), run.output)
+        if folder.startswith(os.pardir):
+            return
+        prefix = "" if folder == os.curdir else folder.replace(os.sep, "/") + "/"
         settings = run.collector.site.settings
-        listing = Listing(run.pages, settings)
+        listed = _Under(Listing(run.pages, settings), prefix)
         directory = str(self.settings["ARTICLE_URL"]).endswith("/")
         template = self.get_template(TEMPLATE)
         for page in plan(_tree(self.context, self.settings), map_path(settings, directory),
@@ -52,8 +58,20 @@ class SiteMapGenerator(Generator):
             save_as = page.path + "index.html" if page.path.endswith("/") else page.path
             writer.write_file(save_as, template, self.context,
                               relative_urls=self.settings["RELATIVE_URLS"], url=page.path,
-                              sitemap_title=page.title, sitemap_body=render(page, listing),
-                              sitemap_canonical=settings.base_url.rstrip("/") + "/" + page.path)
+                              sitemap_title=page.title, sitemap_body=render(page, listed),
+                              sitemap_canonical=f"{settings.base_url.rstrip('/')}/{prefix}"
+                                                f"{page.path}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Under:
+    """What the sitemap lists, for URLs relative to a site in the main output's `prefix`."""
+
+    listed: Container[str]
+    prefix: str
+
+    def __contains__(self, url: object) -> bool:
+        return self.prefix + str(url).lstrip("/") in self.listed
 
 
 def _tree(context: Mapping[str, Any], settings: Mapping[str, Any]) -> list[MapEntry]:
