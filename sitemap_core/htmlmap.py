@@ -17,6 +17,7 @@ Paths follow the map's own: `sitemap/` has `sitemap/guide/`, `sitemap.html` has
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import html
 import math
@@ -77,10 +78,23 @@ def map_path(settings: Settings, directory_urls: bool) -> str:
     return settings.html_map_path or ("sitemap/" if directory_urls else "sitemap.html")
 
 
+def prune(tree: Iterable[MapEntry], listed: Container[str]) -> list[MapEntry]:
+    """The tree with only the listed pages: a section whose own page is not listed keeps
+    its heading while a page below it is; a section with none goes."""
+    kept = []
+    for entry in tree:
+        children = tuple(prune(entry.children, listed))
+        url = entry.url if entry.url is not None and entry.url in listed else None
+        if url is not None or children:
+            kept.append(dataclasses.replace(entry, url=url, children=children))
+    return kept
+
+
 def plan(tree: Sequence[MapEntry], path: str, max_links: int,
          title: str = TITLE) -> tuple[MapPage, ...]:
-    """The site map pages for `tree`, the top page (at `path`) first; none holds more
-    than `max_links` links (3 or more: one back, two forward)."""
+    """The site map pages for `tree` (`prune`d to the listed pages, when they are known
+    already), the top page (at `path`) first; none holds more than `max_links` links (3
+    or more: one back, two forward)."""
     return tuple(_lay_out(title, path, tuple(tree), None, max(max_links, 3)))
 
 

@@ -14,7 +14,16 @@ from hypothesis import strategies as st
 from lxml import html
 
 from sitemap_core import Page, Settings, settings_from_options
-from sitemap_core.htmlmap import Listing, MapEntry, MapLink, MapPage, map_path, plan, render
+from sitemap_core.htmlmap import (
+    Listing,
+    MapEntry,
+    MapLink,
+    MapPage,
+    map_path,
+    plan,
+    prune,
+    render,
+)
 
 BASE = "https://example.org/docs/"
 
@@ -137,6 +146,16 @@ def test_only_listed_pages_are_linked():
     assert [h.text_content() for h in doc.iter("h2")] == ["Guide"]  # Reference: all gone
     assert doc.find(".//h2/a") is None  # the section's own page is left out, not its pages
     assert "Guide 4" in texts
+
+
+def test_prune_keeps_listed_pages_and_their_sections():
+    listed = {"", "guide/p1/", "reference/p0/"}
+    assert prune(TREE, listed) == [
+        MapEntry("Home", ""),
+        MapEntry("Guide", None, children=(MapEntry("Guide 1", "guide/p1/"),)),
+        MapEntry("Reference", None, children=(MapEntry("Reference 0", "reference/p0/"),)),
+    ]
+    assert [p.path for p in plan(prune(TREE, listed), "sitemap/", 3)] == ["sitemap/"]
 
 
 def test_titles_are_escaped_text():

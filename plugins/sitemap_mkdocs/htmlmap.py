@@ -21,7 +21,7 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemap_core import Issue, Page, Settings, meta_overrides
-from sitemap_core.htmlmap import Listing, MapEntry, MapPage, map_path, plan, render
+from sitemap_core.htmlmap import Listing, MapEntry, MapPage, map_path, plan, prune, render
 
 from . import i18n
 
@@ -40,6 +40,7 @@ class HtmlMap:
         self.nav: Navigation | None = None
         self.all_files: Files | None = None
         self.listing: Listing | None = None
+        self.known: Listing | None = None  # what the nav's time knows: URL rules, scope
 
     def add_pages(self, nav: Navigation, files: Files, config: MkDocsConfig) -> list[Issue]:
         """Add a generated page per site map page, beside the home page (a language's
@@ -47,8 +48,10 @@ class HtmlMap:
         self.nav, self.all_files, self.files, self.listing = nav, files, {}, None
         home = posixpath.dirname(nav.homepage.url) if nav.homepage is not None else ""
         self.path = ("" if home in ("", ".") else home + "/") + self.default_path
+        self.known = Listing((p._replace(output=None) for p in _pages(files, self.site_dir)),
+                             self.settings)
         taken = {f.dest_uri for f in files}
-        for page in plan(_tree(nav, files), self.path, self.settings.html_map_max_links):
+        for page in self._plan():
             dest = page.path + "index.html" if page.path.endswith("/") else page.path
             if dest in taken:
                 return [Issue("option", "", "html_map_path", (
@@ -70,15 +73,21 @@ class HtmlMap:
 
     def fill(self, page: MkDocsPage) -> None:
         """The content of a site map page, from the final titles and the listed pages."""
-        if page.file not in self.files.values() or self.nav is None or self.all_files is None:
+        if page.file not in self.files.values() or self.all_files is None:
             return
         if self.listing is None:
             self.listing = Listing(_pages(self.all_files, self.site_dir), self.settings)
-        planned = {p.path: p for p in plan(_tree(self.nav, self.all_files), self.path,
-                                           self.settings.html_map_max_links)}
-        shown: MapPage | None = planned.get(page.file.url)
+        shown = {p.path: p for p in self._plan()}.get(page.file.url)
         if shown is not None:
             page.content = render(shown, self.listing)
+
+    def _plan(self) -> tuple[MapPage, ...]:
+        """The map of the nav's pages the sitemap can list (front matter and heads are
+        read later: `fill` leaves out those too), its titles as known by now."""
+        if self.nav is None or self.all_files is None or self.known is None:
+            return ()
+        return plan(prune(_tree(self.nav, self.all_files), self.known), self.path,
+                    self.settings.html_map_max_links)
 
 
 def _tree(nav: Navigation, files: Files) -> list[MapEntry]:

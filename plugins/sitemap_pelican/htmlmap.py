@@ -24,7 +24,7 @@ from pelican.generators import Generator
 from pelican.writers import Writer
 
 import sitemap_pelican
-from sitemap_core.htmlmap import Listing, MapEntry, map_path, plan, render
+from sitemap_core.htmlmap import Listing, MapEntry, map_path, plan, prune, render
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 TEMPLATE = "sitemap-suite-map"
@@ -53,8 +53,8 @@ class SiteMapGenerator(Generator):
         listed = _Under(Listing(run.pages, settings), prefix)
         directory = str(self.settings["ARTICLE_URL"]).endswith("/")
         template = self.get_template(TEMPLATE)
-        for page in plan(_tree(self.context, self.settings), map_path(settings, directory),
-                         settings.html_map_max_links):
+        tree = prune(_tree(self.context, self.settings), listed)
+        for page in plan(tree, map_path(settings, directory), settings.html_map_max_links):
             save_as = page.path + "index.html" if page.path.endswith("/") else page.path
             writer.write_file(save_as, template, self.context,
                               relative_urls=self.settings["RELATIVE_URLS"], url=page.path,

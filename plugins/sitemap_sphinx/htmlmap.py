@@ -22,7 +22,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from sitemap_core import Issue, Settings
-from sitemap_core.htmlmap import Listing, MapEntry, map_path, plan, render
+from sitemap_core.htmlmap import Listing, MapEntry, map_path, plan, prune, render
 from sitemap_core.urls import base_url_problem
 
 from .config import PREFIX
@@ -62,8 +62,8 @@ def _collect(site: Site, app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str
     offered = list(pages(app, scheme, [], set()))
     listing = Listing(offered, settings)
     listed = {builder.get_target_uri(p.name) for p in offered if p.url in listing}
-    for page in plan(_tree(app.env, app.config.root_doc, builder.get_target_uri), path,
-                     settings.html_map_max_links):
+    tree = prune(_tree(app.env, app.config.root_doc, builder.get_target_uri), listed)
+    for page in plan(tree, path, settings.html_map_max_links):
         name = page.path + "index" if page.path.endswith("/") else page.path.rsplit(".", 1)[0]
         yield name, {"title": page.title, "body": render(page, listed)}, TEMPLATE
 
