@@ -53,6 +53,7 @@ class _Run:
         self.dates = LastmodSources(settings, self.issues, self.scope)
         # Pages left out for another canonical URL: that URL, and the page's entry.
         self.canonicals: dict[str, tuple[str, Entry]] = {}
+        self.x_default_seen = self.x_default_found = False  # translated pages; one matched
         self._changefreq = settings.changefreq.value if settings.changefreq else None
         self._priority = _priority_text(settings.priority)
 
@@ -100,6 +101,11 @@ class _Run:
             self.dates.prefetch(chunk)
             count += self._add(list(self._entries(chunk)), seen, writers)
         count += self._add(self._canonical_entries(seen), seen, writers)
+        if self.x_default_seen and not self.x_default_found:
+            name = self.s.option_prefix + "x_default"
+            self.issues.append(Issue("option", "", name, (
+                f"{name} {self.s.x_default!r} is the language of no translated page, so "
+                "no page has an x-default alternate")))
         parts = {w.fmt: w.close() for w in writers}
         files = self._install(parts, count) if count else self._empty()
         self.dates.save()
@@ -214,6 +220,18 @@ class _Run:
                 self._issue("hreflang", page, "alternates", f"alternate left out: {exc}")
                 continue
             out.append((alt.hreflang, href))
+        return self._with_x_default(out)
+
+    def _with_x_default(self, out: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+        """Add `x-default`, the `x_default` language's version, to a translated page's
+        alternates (unless they have one)."""
+        wanted = self.s.x_default
+        if wanted and len(out) > 1 and all(lang != "x-default" for lang, _ in out):
+            self.x_default_seen = True
+            match = next((href for lang, href in out if lang.lower() == wanted.lower()), None)
+            if match is not None:
+                self.x_default_found = True
+                out.append(("x-default", match))
         return tuple(out)
 
     # -- files ------------------------------------------------------------------------

@@ -15,9 +15,9 @@ from typing import Any, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .indexnow import DEFAULT_ENDPOINT, endpoint_url, key_problem
-from .page import ChangeFreq
+from .page import ChangeFreq, hreflang
 from .report import Issue
-from .validate import MAX_BYTES, MAX_ENTRIES
+from .validate import MAX_BYTES, MAX_ENTRIES, valid_hreflang
 
 MAX_URLS = MAX_ENTRIES  # the protocol's limits, as the validator checks them
 FORMATS = ("xml", "txt")
@@ -70,6 +70,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("changefreq", "str", "", "Site-wide default changefreq; empty omits it."),
     Option("priority", "float", None, "Site-wide default priority, 0.0 to 1.0; unset omits it."),
     Option("extra_urls", "list[str]", [], "More URLs to list, absolute or site-relative."),
+    Option("x_default", "str", "",
+           "The language whose page is every translated page's `x-default` alternate "
+           "(`en`, `pt-BR`); empty: the site's default language (MkDocs i18n's default, "
+           "Sphinx's first language, Pelican's `DEFAULT_LANG`); `false`: none."),
     Option("robots_txt", "str", "auto",
            "`auto`: at the host root, create robots.txt or add the `Sitemap:` line to it; "
            "under a path, only add to a robots.txt the site ships. `true`: also create one "
@@ -126,6 +130,7 @@ class Settings:
     changefreq: ChangeFreq | None = None
     priority: float | None = None
     extra_urls: tuple[str, ...] = ()
+    x_default: str | bool = ""
     robots_txt: bool | str = "auto"
     validate: str = "warn"
     invalid_urls: str = "warn"
@@ -141,6 +146,7 @@ class Settings:
     html_map: bool = False
     html_map_path: str = ""
     html_map_max_links: int = 100
+    option_prefix: str = ""  # how the generator spells option names (Sphinx: sitemap_)
     build_time: dt.datetime = field(
         default_factory=lambda: dt.datetime.now(dt.timezone.utc).replace(microsecond=0))
 
@@ -176,7 +182,7 @@ def settings_from_options(
             bad(name, f"option {prefix + name!r}: {exc}; using the default")
     if "cache_dir" not in kwargs and root is not None:
         kwargs["cache_dir"] = root / known["cache_dir"].default
-    return Settings(base_url=base_url, **kwargs), issues
+    return Settings(base_url=base_url, option_prefix=prefix, **kwargs), issues
 
 
 def _did_you_mean(name: str, prefix: str = "", also_valid: tuple[str, ...] = ()) -> str:
@@ -286,6 +292,15 @@ def _convert(name: str, value: Any, root: Path | None) -> Any:
             return parse_changefreq(value) if value != "" else None
         case "priority":
             return parse_priority(value)
+        case "x_default":
+            if value == "":
+                return ""
+            if value is False or (isinstance(value, str) and value.strip().lower() == "false"):
+                return False
+            if not isinstance(value, str) or not valid_hreflang(hreflang(value.strip())):
+                raise ValueError(f"{value!r} is not a language code (like en or pt-BR) "
+                                 "nor false")
+            return hreflang(value.strip())
         case "robots_txt":
             if isinstance(value, str) and value.strip().lower() in ("true", "false"):
                 value = value.strip().lower() == "true"

@@ -101,6 +101,7 @@ class SitemapConfig(_CheckedByTheCore):
     changefreq = c.Type(str, default=_DEFAULT["changefreq"])
     priority = c.Optional(c.Type((int, float)))  # default None: unset
     extra_urls = c.ListOfItems(c.Type(str), default=_DEFAULT["extra_urls"])
+    x_default = c.Type((str, bool), default=_DEFAULT["x_default"])
     robots_txt = c.Type((bool, str), default=_DEFAULT["robots_txt"])
     # `validate` would hide `Config.validate()`; MkDocs drops the trailing underscore.
     validate_ = _Word(VALIDATE_MODES, default=_DEFAULT["validate"], false="off")

@@ -19,7 +19,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 
-from sitemap_core import Alternate, Issue
+from sitemap_core import Alternate
 from sitemap_core.page import hreflang
 
 try:
@@ -47,10 +47,10 @@ def is_fallback(file: File) -> bool:
     return locale is not None and locale != file.locale_alternate_of  # type: ignore[attr-defined]
 
 
-def alternates(files: Iterable[File], default: str | None) -> dict[str, tuple[Alternate, ...]]:
+def alternates(files: Iterable[File]) -> dict[str, tuple[Alternate, ...]]:
     """The alternates of each translated page, by `src_uri`: the page itself and each of
-    its translations (fallbacks are none), then `x-default`, the `default` language's
-    page, when there is one (`x_default`). A page in one language only has none."""
+    its translations (fallbacks are none); the core adds `x-default`. A page in one
+    language only has none."""
     versions: dict[str, dict[str, File]] = defaultdict(dict)
     for file in files:
         if getattr(file, "locale", None) is not None and not is_fallback(file):
@@ -61,27 +61,15 @@ def alternates(files: Iterable[File], default: str | None) -> dict[str, tuple[Al
             continue
         links = [Alternate(hreflang(locale), file.page.url)  # type: ignore[union-attr]
                  for locale, file in sorted(by_language.items())]
-        if default in by_language:
-            links.append(Alternate("x-default", by_language[default].page.url))  # type: ignore[union-attr]
         for file in by_language.values():
             found[file.src_uri] = tuple(links)
     return found
 
 
-def x_default(config: MkDocsConfig, value: object) -> tuple[str | None, list[Issue]]:
-    """The language whose page is `x-default`: the i18n plugin's default language, unless
-    the `x_default` option names another; false or '' for none. None without i18n."""
+def default_language(config: MkDocsConfig) -> str | None:
+    """The i18n plugin's default language (the core's `x_default` unless set), or None."""
     i18n = plugin(config)
-    if i18n is None or value is False or value == "":
-        return None, []
-    if value is None:
-        return i18n.default_language, []
-    by_code = {code: lang for lang in i18n.all_languages for code in (lang, hreflang(lang))}
-    if isinstance(value, str) and value in by_code:
-        return by_code[value], []
-    return i18n.default_language, [Issue("option", "", "x_default", (
-        f"x_default: {value!r} is not one of the languages of the i18n plugin "
-        f"({', '.join(i18n.all_languages)}) nor false: {i18n.default_language} is used"))]
+    return i18n.default_language if i18n is not None else None
 
 
 def in_language_order(files: list[File], config: MkDocsConfig) -> list[File]:

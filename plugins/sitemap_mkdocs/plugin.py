@@ -36,6 +36,7 @@ from sitemap_core import (
     settings_from_options,
     write_sitemaps,
 )
+from sitemap_core.page import hreflang
 from sitemap_core.urls import base_url_problem
 
 from . import blog, i18n
@@ -60,7 +61,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._includes: PageIncludes | None = None
         self._included: dict[str, list[str]] = {}
         self._shown: dict[str, list[MkDocsPage]] = {}
-        self._x_default: str | None = None  # the language whose pages are x-default
         self._map: HtmlMap | None = None  # the site map pages, with `html_map: true`
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -80,10 +80,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return config
         self._preview = _on_dev_server(config)
         root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
-        options = dict(self.config)  # `x_default` is ours until the core has it
-        self._x_default, issues = i18n.x_default(config, options.pop("x_default", None))
-        settings, more = settings_from_options(options, config.site_url, root)
-        issues += more
+        settings, issues = settings_from_options(dict(self.config), config.site_url, root)
+        if settings.x_default == "" and (default := i18n.default_language(config)):
+            settings = dataclasses.replace(settings, x_default=hreflang(default))
         if self._preview:
             # Dev-server URLs must not enter the content-state dates of the real site,
             # nor ever be sent to IndexNow.
@@ -147,16 +146,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         site_dir = Path(config.site_dir)
         files = i18n.in_language_order(
             [file for build in self._files for file in build.documentation_pages()], config)
-        pages = self._pages(files, self._x_default, site_dir)
+        pages = self._pages(files, site_dir)
         result = write_sitemaps(pages, site_dir, self._settings)
         self._report(result.issues, result.summary())
 
-    def _pages(self, files: list[File], x_default: str | None,
-               site_dir: Path) -> Iterator[Page]:
+    def _pages(self, files: list[File], site_dir: Path) -> Iterator[Page]:
         """Every built page but fallbacks, with its translations; blog views last,
         listing the `Page` values of their posts."""
         files = [file for file in files if not i18n.is_fallback(file)]
-        alternates = i18n.alternates(files, x_default)
+        alternates = i18n.alternates(files)
         pages: dict[str, Page] = {}
         views = []
         for file in files:

@@ -54,6 +54,8 @@ def load(pelican_settings: Mapping[str, Any]) -> tuple[SiteConfig | None, list[I
         raw = {}
     values, spelled, per_type = _split(raw, issues)
     values.setdefault("timezone", pelican_settings.get("TIMEZONE") or "")
+    if values.get("x_default", "") == "":  # unset: the main site's language
+        values["x_default"] = pelican_settings.get("DEFAULT_LANG") or ""
     settings, found = settings_from_options(values, siteurl, _config_folder(pelican_settings),
                                             also_valid=(*RENAMED, *PER_TYPE))
     issues += [_respelled(i, spelled) for i in found]

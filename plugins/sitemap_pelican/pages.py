@@ -58,7 +58,7 @@ class Collector:
         self._templates = {str(dest): os.path.join(settings["PATH"], source)
                            for source, dest in (settings.get("TEMPLATE_PAGES") or {}).items()}
         self._fs_dates = settings.get("DEFAULT_DATE") == "fs"
-        self._lang = settings["DEFAULT_LANG"]  # the main site's: x-default
+        self._lang = settings["DEFAULT_LANG"]  # the main site's
         self._site_langs = i18n.site_langs(settings)
 
     def page(self, path: str, context: Mapping[str, Any], prefix: str) -> Page | None:
@@ -78,7 +78,7 @@ class Collector:
         return Page(url=prefix + url, output=path,
                     name=name, sources=(template,) if template else (),
                     lists=self._listed(context) if context.get("blog") else (),
-                    alternates=self._with_default(roots), **self.site.by_type["indexes"])
+                    alternates=_alternates(roots), **self.site.by_type["indexes"])
 
     def _content_page(self, path: str, written: str, content: Any, kind: str,
                       prefix: str) -> Page | None:
@@ -133,14 +133,13 @@ class Collector:
         versions = [t for t in getattr(content, "translations", ()) if _published(t)]
         if not versions:
             return ()
-        return self._with_default(tuple((v.lang, folder_url(prefix + self._url(v)))
-                                        for v in (content, *versions)))
+        return _alternates(tuple((v.lang, folder_url(prefix + self._url(v)))
+                                 for v in (content, *versions)))
 
-    def _with_default(self, versions: tuple[tuple[str, str], ...]) -> tuple[Alternate, ...]:
-        """`(lang, URL)` pairs as alternates, plus `x-default` for the main site's
-        language version when there is one (its `DEFAULT_LANG`)."""
-        default = [("x-default", url) for lang, url in versions if lang == self._lang][:1]
-        return tuple(Alternate(hreflang(lang), url) for lang, url in (*versions, *default))
+
+def _alternates(versions: tuple[tuple[str, str], ...]) -> tuple[Alternate, ...]:
+    """`(lang, URL)` pairs as alternates (the core adds `x-default`, `DEFAULT_LANG`'s)."""
+    return tuple(Alternate(hreflang(lang), url) for lang, url in versions)
 
 
 def _content_url(content: Any, written: str) -> str:

@@ -13,6 +13,8 @@ registered is a typo the core names too.
 
 from __future__ import annotations
 
+import dataclasses
+
 import os
 from pathlib import Path
 from typing import Any
@@ -26,8 +28,7 @@ from .scheme import Scheme, listed
 PREFIX = "sitemap_"
 RTD_URL = "READTHEDOCS_CANONICAL_URL"
 _SPHINX_SITEMAP = {"site_url": None, "sitemap_url_scheme": None, "sitemap_excludes": [],
-                   "sitemap_locales": [], "sitemap_show_lastmod": None,
-                   "sitemap_x_default": None}
+                   "sitemap_locales": [], "sitemap_show_lastmod": None}
 
 
 def add_config_values(app: Sphinx) -> None:
@@ -61,7 +62,10 @@ def read_settings(app: Sphinx, base: str, scheme: Scheme) -> tuple[Settings, lis
     if config.sitemap_show_lastmod is False and values["lastmod"] == "auto":
         values["lastmod"] = "none"
     root = Path(app.confdir) if app.confdir else Path(app.srcdir)
-    return settings_from_options(values, base, root, prefix=PREFIX)
+    settings, issues = settings_from_options(values, base, root, prefix=PREFIX)
+    if settings.x_default == "" and scheme.languages:  # the site's first language
+        settings = dataclasses.replace(settings, x_default=scheme.languages[0][0])
+    return settings, issues
 
 
 def _unknown(app: Sphinx) -> list[tuple[str, Any]]:

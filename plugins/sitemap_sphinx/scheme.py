@@ -6,8 +6,8 @@ languages (`sitemap_locales`, else conf.py's own `language` plus the folders of
 `<lang>/`: a build of another language lists its pages there. A set `sitemap_url_scheme`
 is formatted as sphinx-sitemap does: `{lang}` and `{version}` are `language` and
 `version` with a slash. Every page has an alternate in every language, itself included
-(each language's build writes every page, translated or not), and `x-default`: the first
-language's, or `sitemap_x_default`'s; `False` leaves it out.
+(each language's build writes every page, translated or not); the core adds `x-default`,
+the first language's unless `sitemap_x_default` names another.
 """
 
 from __future__ import annotations
@@ -87,26 +87,7 @@ def url_scheme(config: Config, srcdir: Path) -> tuple[Scheme, list[Issue]]:
             "would all have the same URLs: alternates left out")))
         return Scheme(prefix, suffix), issues
     alternates = [(hreflang(lang), *around(lang)) for lang in languages]
-    default = _x_default(config.sitemap_x_default, languages, issues)
-    if default:
-        alternates.append(("x-default", *around(default)))
     return Scheme(prefix, suffix, tuple(alternates)), issues
-
-
-def _x_default(value: object, languages: list[str], issues: list[Issue]) -> str | None:
-    """The language whose page is `x-default`: the first, unless `sitemap_x_default`
-    names another (as a locale, `pt_BR`, or an hreflang, `pt-BR`); `False` or '' for none."""
-    if value is None:
-        return languages[0]
-    if value is False or value == "":
-        return None
-    by_code = {code: lang for lang in languages for code in (lang, hreflang(lang))}
-    if isinstance(value, str) and value in by_code:
-        return by_code[value]
-    issues.append(Issue("option", "", "x_default", (
-        f"sitemap_x_default = {value!r} is not one of the site's languages "
-        f"({', '.join(languages)}) nor False: {languages[0]} is used")))
-    return languages[0]
 
 
 def _template(value: object) -> tuple[str | None, list[Issue]]:
