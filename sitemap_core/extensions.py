@@ -108,7 +108,7 @@ def _integer(low: int, high: int | None) -> Check:
 
 def date_problem(text: str) -> Problem:
     """A W3C Datetime the schemas accept, as `<lastmod>` (`validate`'s one rule)."""
-    return validate._lastmod_problem(text)  # noqa: SLF001 - the one W3C Datetime rule
+    return validate.lastmod_problem(text)
 
 
 def _rating(text: str) -> Problem:

@@ -83,13 +83,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
 from lxml import etree
 
 from .page import ChangeFreq
 from .report import Issue, Level
+
+if TYPE_CHECKING:
+    from .extension_checks import ExtensionCheck
 
 __all__ = ["validate_files", "validate_set", "validate_robots", "robots_sitemaps", "sitemap_value",
            "relative_sitemaps", "is_relative", "twin_name", "sitemap_locs", "part_name", "local_part", "MAX_ENTRIES",
@@ -569,6 +572,7 @@ class _XmlCheck:
         self.root: etree._Element | None = None
         self.entries = 0
         self.seen_entry = False  # other namespaces may only come before the first entry
+        self.extensions: ExtensionCheck | None = None  # made when an entry needs one
         # Values already found good: real sites repeat their dates and frequencies.
         self.good: dict[str, set[str]] = {"lastmod": set(), "changefreq": set(),
                                           "priority": set()}
@@ -668,6 +672,7 @@ class _XmlCheck:
         loc = None
         loc_line = 0
         hrefs: list[str] = []
+        extended = False  # image, video, news... children to check
         for child in elem:
             tag = child.tag
             tail = child.tail
@@ -704,6 +709,8 @@ class _XmlCheck:
                 if tag == _XHTML_LINK and entry == "url":
                     _check_alternate(child, add)
                     hrefs.append((child.get("href") or "").strip())
+                else:
+                    extended = True
             elif isinstance(tag, str):
                 line = child.sourceline
                 if tag[0] == "{":
@@ -719,6 +726,12 @@ class _XmlCheck:
         _record_loc(self.info, add, loc.strip(), loc_line)
         if hrefs:
             self.info.alternates.append((loc.strip(), loc_line, frozenset(hrefs)))
+        if extended and entry == "url":
+            if self.extensions is None:
+                # Imported here: extension_checks imports urls, which imports this module.
+                from .extension_checks import ExtensionCheck  # noqa: PLC0415
+                self.extensions = ExtensionCheck()
+            self.extensions.entry(elem, add)
 
 
 def _record_loc(info: _File, add: Callable[..., None], url: str, line: int) -> None:
@@ -807,7 +820,7 @@ def _diagnose(url: str) -> str:
     return "is not a valid RFC 3986 URL ('[', ']' only around an IPv6 host; '#' once)"
 
 
-def _lastmod_problem(value: str) -> tuple[str, Level] | None:
+def lastmod_problem(value: str) -> tuple[str, Level] | None:  # the one W3C Datetime rule
     text = value.strip()
     match = _DATETIME.fullmatch(text)
     problem = _datetime_range(match) if match else "is not a W3C Datetime"
@@ -874,7 +887,7 @@ def _priority_problem(value: str) -> tuple[str, Level] | None:
 
 
 _VALUE_CHECKS: dict[str, Callable[[str], tuple[str, Level] | None]] = {
-    "lastmod": _lastmod_problem,
+    "lastmod": lastmod_problem,
     "changefreq": _changefreq_problem,
     "priority": _priority_problem,
 }
