@@ -45,7 +45,7 @@ class _Run:
             settings = dataclasses.replace(
                 settings, cache_dir=out_dir.resolve().parent / settings.cache_dir.name)
         self.s = settings
-        self.base = _normal_base(settings.base_url)
+        self.base = urls.normal_base(settings.base_url)
         self.location = self.base + settings.filename
         self.scope = urls.scope_of(self.location)
         self.stem = settings.filename.rsplit(".", 1)[0]  # `sitemap` of `sitemap.xml`
@@ -336,15 +336,10 @@ class _Run:
                                      f"written sitemap failed a check: {found.message}", level))
 
 
-def _normal_base(base_url: str) -> str:
-    """The base URL in its normal form, ending with a slash (as given, if it is broken)."""
-    return _normal(base_url.rstrip("/")) + "/"
-
-
 def _normal(url: str) -> str:
     try:
         return urls.normalize(url)
-    except ValueError:  # run() reports a broken base URL; a broken canonical matches nothing
+    except ValueError:  # a broken canonical matches nothing
         return url
 
 

@@ -27,7 +27,6 @@ from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import rules, urls
-from .build import _normal_base
 from .htmlhead import read_page
 from .options import Settings
 from .page import Page
@@ -178,7 +177,7 @@ class Listing:
     indexable and its own canonical URL."""
 
     def __init__(self, pages: Iterable[Page], settings: Settings) -> None:
-        self.base = _normal_base(settings.base_url)
+        self.base = urls.normal_base(settings.base_url)
         self.scope = urls.scope_of(self.base + settings.filename)
         self.settings = settings
         self.locs = frozenset(loc for page in pages if (loc := self._loc(page)) is not None)

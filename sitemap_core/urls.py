@@ -131,6 +131,15 @@ def normalize(url: str) -> str:
     return urlunsplit((scheme, netloc, _escapes(parts.path), _escapes(parts.query), ""))
 
 
+def normal_base(base_url: str) -> str:
+    """The base URL in its normal form, ending with a slash (as given, if it is broken:
+    `base_url_problem` says why)."""
+    try:
+        return normalize(base_url.rstrip("/")) + "/"
+    except ValueError:
+        return base_url.rstrip("/") + "/"
+
+
 def same_page(a: str, b: str) -> bool:
     """True when two URLs name the same page: equal once normalized and their paths
     decoded, so `Caf%C3%A9%20%26%20Cr%C3%A8me/` is `Café & Crème/` (a static host maps
