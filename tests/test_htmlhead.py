@@ -197,6 +197,15 @@ def test_only_the_head_is_read(tmp_path):
     assert len(htmlhead._read_head(page)) <= 1 << 15
 
 
+def test_a_head_end_across_the_first_read_is_found(tmp_path):
+    page = tmp_path / "edge.html"
+    start = b"<html><head><meta name=robots content=noindex><style>"
+    pad = (b"p{}" * htmlhead._FIRST)[:htmlhead._FIRST - 2 - len(start + b"</style>")]
+    page.write_bytes(start + pad + b"</style></head><body>" + b"x" * 200_000)  # `</` | `head>`
+    assert read_page(page, URL).noindex is True
+    assert len(htmlhead._read_head(page)) <= htmlhead._FIRST + htmlhead._CHUNK
+
+
 def test_a_404_folder_index_is_a_not_found_page(tmp_path):
     page = tmp_path / "404" / "index.html"
     page.parent.mkdir()
