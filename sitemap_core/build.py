@@ -12,7 +12,9 @@ from pathlib import Path
 
 from . import index, indexnow, robots, rules, urls
 from .dedupe import SeenURLs
+from .extensions import MAX_NEWS_URLS, Fragment, News, media_fragment
 from .htmlhead import read_page
+from .media import find_media
 from .options import Settings, parse_changefreq, parse_priority
 from .page import Page
 from .report import Issue, Result
@@ -22,6 +24,7 @@ from .writer import Entry, Part, PartWriter, gzip_copy, install, temp_file
 
 _CHUNK = 1024  # pages taken from the stream at a time
 _LOC = itemgetter(0)
+NEWS_STEM = "sitemap-news"  # the news sitemap: sitemap-news.xml
 
 
 def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> Result:
@@ -54,6 +57,9 @@ class _Run:
         # Pages left out for another canonical URL: that URL, and the page's entry.
         self.canonicals: dict[str, tuple[str, Entry]] = {}
         self.x_default_seen = self.x_default_found = False  # translated pages; one matched
+        self._indent = "\n" + " " * settings.indent if settings.indent else ""
+        self.articles: list[tuple[str, News]] = []  # (loc, checked article) for the news
+        self.news_files: list[Path] = []
         self._changefreq = settings.changefreq.value if settings.changefreq else None
         self._priority = _priority_text(settings.priority)
 
@@ -80,7 +86,10 @@ class _Run:
             raise
         sitemap_url = self._sitemap_url(files)
         if files and self.s.validate != "off":
-            self._validate(files)
+            main = [f for f in files if f not in self.news_files]
+            for checked in (main, self.news_files):
+                if checked:
+                    self._validate(checked)
         result = Result(files=tuple(files), urls=count, issues=tuple(self.issues),
                         lastmod_sources=dict(self.dates.used),
                         sitemap_url=sitemap_url if files else "")
@@ -107,11 +116,29 @@ class _Run:
                 f"{name} {self.s.x_default!r} is the language of no translated page, so "
                 "no page has an x-default alternate")))
         parts = {w.fmt: w.close() for w in writers}
-        files = self._install(parts, count) if count else self._empty()
+        files = self._install(parts, count, self.stem) if count else self._empty()
+        news = self._install_news() if files and self.s.news else []
         self.dates.save()
         if files and self.s.robots_txt:  # "auto" or True
-            self._robots(self._sitemap_url(files))
-        return files, count
+            self._robots(self._sitemap_url(files), self.stem, "sitemap")
+            if news:
+                self._robots(self.base + news[0].name, NEWS_STEM)
+            elif self.s.news:
+                robots.drop(self.out_dir, self.base, _robots_names(NEWS_STEM))
+        self.news_files = news
+        return files + news, count
+
+    def _install_news(self) -> list[Path]:
+        """The news sitemap: the listed articles published within `news_days`, written
+        apart (1,000 URLs a file); none when no article is recent (files and line go)."""
+        writer = PartWriter(self.out_dir, "xml", MAX_NEWS_URLS, self.s.max_bytes, self.s.indent)
+        for loc, article in self.articles:
+            writer.add(loc, media=Fragment(article.xml(self._indent), frozenset({"news"})))
+        parts = writer.close()
+        if not parts:
+            self._remove_stale(set(), NEWS_STEM)
+            return []
+        return self._install({"xml": parts}, len(self.articles), NEWS_STEM)
 
     def _add(self, entries: list[Entry], seen: SeenURLs, writers: list[PartWriter]) -> int:
         """Write the entries not seen before into every format; how many were written."""
@@ -162,6 +189,7 @@ class _Run:
         default_freq, default_prio = self._changefreq, self._priority
         url_level = "error" if s.invalid_urls == "error" else "warning"
         make_loc, stamp_of = urls.loc, self.dates.stamp
+        media_on = s.images or s.videos
         for page in pages:
             if page.exclude:
                 continue
@@ -197,12 +225,47 @@ class _Run:
                 except ValueError as exc:
                     self._issue("priority", page, page.key("priority"),
                                 f"{page.key('priority')} left out: {exc}")
+            media = self._media(page, loc) if media_on else None
             entry = (loc, *stamp, freq_text, prio_text,
-                     self._alternates(page) if page.alternates else ())
+                     self._alternates(page) if page.alternates else (), media)
             if facts is not None and facts.canonical:  # listed as its canonical URL, if that is here
                 self.canonicals.setdefault(_normal(facts.canonical), (page.label, entry))
                 continue
+            if page.news is not None and s.news:
+                self._article(page, loc)
             yield entry
+
+    def _media(self, page: Page, loc: str) -> Fragment | None:
+        """The page's images and videos (its own, else found in its built page), checked
+        and rendered; None when it has none or the options are off."""
+        s = self.s
+        images = page.images if s.images else ()
+        videos = page.videos if s.videos else ()
+        if (images is None or videos is None) and page.output is not None:
+            try:
+                with open(page.output, "rb") as built:
+                    html = built.read()
+            except OSError:
+                html = b""
+            found = find_media(html, loc, images=images is None, videos=videos is None,
+                               description=page.description, page=page.label)
+            self.issues += found.issues
+            images = found.images if images is None else images
+            videos = found.videos if videos is None else videos
+        if not images and not videos:
+            return None
+        fragment, issues = media_fragment(images or (), videos or (), base_url=self.base,
+                                          loc=loc, page=page.label, indent=self._indent)
+        self.issues += issues
+        return fragment if fragment.xml else None
+
+    def _article(self, page: Page, loc: str) -> None:
+        """Keep a listed page's article for the news sitemap when it is recent."""
+        s = self.s
+        article, issues = page.news.checked(page.label, s.news_publication, s.news_language)
+        self.issues += issues
+        if article is not None and article.recent(s.build_time, s.news_days):
+            self.articles.append((loc, article))
 
     def _alternates(self, page: Page) -> tuple[tuple[str, str], ...]:
         out = []
@@ -236,13 +299,14 @@ class _Run:
 
     # -- files ------------------------------------------------------------------------
 
-    def _names(self, fmt: str, parts: int) -> list[str]:
+    def _names(self, fmt: str, parts: int, stem: str) -> list[str]:
         if parts == 1:
-            return [f"{self.stem}.{fmt}"]
-        return [f"{self.stem}-{n}.{fmt}" for n in range(1, parts + 1)]
+            return [f"{stem}.{fmt}"]
+        return [f"{stem}-{n}.{fmt}" for n in range(1, parts + 1)]
 
-    def _install(self, parts: dict[str, list[Part]], count: int) -> list[Path]:
-        """Name, gzip and move every part into place, then the index; drop stale files."""
+    def _install(self, parts: dict[str, list[Part]], count: int, stem: str) -> list[Path]:
+        """Name, gzip and move every part of the set `stem` into place, then its index;
+        drop its stale files."""
         most = max(len(fmt_parts) for fmt_parts in parts.values())
         if most > index.MAX_SITEMAPS:  # checked before anything is placed
             _remove_temporaries(self.out_dir)
@@ -256,7 +320,7 @@ class _Run:
         index_entries: list[tuple[str, str | None]] = []
         indexed = "xml" if "xml" in parts else "txt"
         for fmt, fmt_parts in parts.items():
-            for part, name in zip(fmt_parts, self._names(fmt, len(fmt_parts))):
+            for part, name in zip(fmt_parts, self._names(fmt, len(fmt_parts), stem)):
                 staged += self._stage(part.tmp, name, gz)
                 if fmt == indexed and len(fmt_parts) > 1:
                     listed = name + ".gz" if gz == "only" else name
@@ -264,14 +328,14 @@ class _Run:
         if index_entries:
             with temp_file(self.out_dir, "sitemap-index") as tmp:
                 tmp.write(index.render(index_entries, self.s.indent).encode())
-            staged = self._stage(Path(tmp.name), f"{self.stem}.xml", gz) + staged
+            staged = self._stage(Path(tmp.name), f"{stem}.xml", gz) + staged
         for _, final in staged:  # a folder in the way fails the run before any file moves
             if final.is_dir():
                 raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(final))
         for tmp, final in staged:
             install(tmp, final)
         written = [final for _, final in staged]
-        self._remove_stale({p.name for p in written})
+        self._remove_stale({p.name for p in written}, stem)
         return written
 
     def _stage(self, tmp: Path, name: str, gz: str) -> list[tuple[Path, Path]]:
@@ -289,33 +353,34 @@ class _Run:
             tmp.unlink()
         return staged
 
-    def _own_names(self) -> set[str]:
-        """Every file name this set could have: the stem, its parts, each format, gzipped."""
+    def _own_names(self, stem: str) -> set[str]:
+        """Every file name the set `stem` could have: its parts, each format, gzipped."""
         names = set()
         for entry in os.scandir(self.out_dir):
             base = entry.name.removesuffix(".gz")
-            stem, _, ext = base.rpartition(".")
+            found, _, ext = base.rpartition(".")
             if ext in ("xml", "txt") and (
-                    stem == self.stem or (stem.startswith(self.stem + "-")
-                                          and stem[len(self.stem) + 1:].isdigit())):
+                    found == stem or (found.startswith(stem + "-")
+                                      and found[len(stem) + 1:].isdigit())):
                 names.add(entry.name)
         return names
 
-    def _remove_stale(self, keep: set[str]) -> None:
-        for name in self._own_names() - keep:
+    def _remove_stale(self, keep: set[str], stem: str) -> None:
+        for name in self._own_names(stem) - keep:
             (self.out_dir / name).unlink(missing_ok=True)
 
     def _empty(self) -> list[Path]:
         self.issues.append(Issue("empty", "", "", "no page to list: no sitemap written"))
-        self._remove_stale(set())
+        self._remove_stale(set(), self.stem)
         return []
 
     def _sitemap_url(self, files: list[Path]) -> str:
         return self.base + files[0].name if files else self.location
 
-    def _robots(self, sitemap_url: str) -> None:
-        """Create robots.txt or add our line to it; under a path (crawlers read robots.txt
-        only at the host root) only add to one the site ships, unless asked to create it."""
+    def _robots(self, sitemap_url: str, *stems: str) -> None:
+        """Create robots.txt or add our line to it (replacing our earlier one, named for
+        one of `stems`); under a path (crawlers read robots.txt only at the host root)
+        only add to one the site ships, unless asked to create it."""
         if (self.s.robots_txt == "auto" and self.base.count("/") > 3
                 and not (self.out_dir / "robots.txt").is_file()):
             self.issues.append(Issue(
@@ -324,16 +389,20 @@ class _Run:
                 f"only at the host root): add `Sitemap: {sitemap_url}` to the robots.txt "
                 "at the root of the host", "info"))
             return
-        # Our own earlier lines: this stem's names, and the default's (a renamed sitemap).
-        names = tuple(f"{stem}.{ext}" for stem in dict.fromkeys((self.stem, "sitemap"))
-                      for ext in ("xml", "xml.gz", "txt", "txt.gz"))
-        self.issues += robots.update(self.out_dir, sitemap_url, names)
+        self.issues += robots.update(self.out_dir, sitemap_url, _robots_names(*stems))
 
     def _validate(self, files: list[Path]) -> None:
         level = "error" if self.s.validate == "strict" else "warning"
         for found in validate_files(files, self.base + files[0].name):
             self.issues.append(Issue(found.code, found.page, found.field,
                                      f"written sitemap failed a check: {found.message}", level))
+
+
+def _robots_names(*stems: str) -> tuple[str, ...]:
+    """The file names of our own earlier `Sitemap:` lines: these stems' (the default's too,
+    for a renamed sitemap)."""
+    return tuple(f"{stem}.{ext}" for stem in dict.fromkeys(stems)
+                 for ext in ("xml", "xml.gz", "txt", "txt.gz"))
 
 
 def _normal(url: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from .extensions import language_problem, news_language
 from .indexnow import DEFAULT_ENDPOINT, endpoint_url, key_problem
 from .page import ChangeFreq, hreflang
 from .report import Issue
@@ -101,6 +102,20 @@ OPTIONS: tuple[Option, ...] = (
     Option("submit", "bool", False,
            "After a build without errors, send the URLs that changed since the published "
            "sitemap to IndexNow (needs `indexnow_key`)."),
+    Option("images", "bool", False,
+           "List each page's content images (`<image:image>`), found in the built page "
+           "(not the theme's logos and icons)."),
+    Option("videos", "bool", False,
+           "List each page's videos (`<video:video>`: `<video>` elements, YouTube and Vimeo "
+           "players), found in the built page."),
+    Option("news", "bool", False,
+           "Write a news sitemap (`sitemap-news.xml`) of the articles published in the "
+           "last `news_days` days (Pelican articles, blog posts)."),
+    Option("news_publication", "str", "",
+           "The publication's name in the news sitemap; empty: the site's name."),
+    Option("news_language", "str", "",
+           "The articles' language code (ISO 639: `en`, `zh-cn`); empty: the site's."),
+    Option("news_days", "int", 2, "How many days an article stays in the news sitemap (1 to 30)."),
     Option("html_map", "bool", False,
            "Also write a site map page for people, in the site's own theme: titled links "
            "grouped by section."),
@@ -143,6 +158,12 @@ class Settings:
     indexnow_key: str = ""
     indexnow_endpoints: tuple[str, ...] = (DEFAULT_ENDPOINT,)
     submit: bool = False
+    images: bool = False
+    videos: bool = False
+    news: bool = False
+    news_publication: str = ""
+    news_language: str = ""
+    news_days: int = 2
     html_map: bool = False
     html_map_path: str = ""
     html_map_max_links: int = 100
@@ -335,7 +356,18 @@ def _convert(name: str, value: Any, root: Path | None) -> Any:
             return value
         case "indexnow_endpoints":
             return tuple(endpoint_url(e) for e in _strings(value))
-        case "submit" | "html_map":
+        case "news_publication":
+            if not isinstance(value, str):
+                raise TypeError(f"{value!r} is not a name")
+            return value.strip()
+        case "news_language":
+            code = news_language(value.strip()) if isinstance(value, str) and value else ""
+            if not isinstance(value, str) or (code and language_problem(code)):
+                raise ValueError(f"{value!r} is not an ISO 639 language code (en, fr, zh-cn)")
+            return code
+        case "news_days":
+            return _int(value, 1, 30)
+        case "submit" | "html_map" | "images" | "videos" | "news":
             if not isinstance(value, bool):
                 raise TypeError(f"{value!r} is not true or false")
             return value

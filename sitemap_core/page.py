@@ -6,9 +6,12 @@ import datetime as dt
 import os
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
 from .report import Issue
+
+if TYPE_CHECKING:  # extensions imports urls, which imports this module's users
+    from .extensions import Image, News, Video
 
 
 StrPath = str | os.PathLike[str]
@@ -53,6 +56,10 @@ class Page(NamedTuple):
     `lists` are the pages a listing page shows (an archive, a category, an index): it is
     as new as the newest of them. `keys` names the page's fields as the user wrote them
     (`(("lastmod", "updated"),)`), for messages.
+    `images` and `videos` are the page's media (`extensions.Image`, `extensions.Video`):
+    None lets the core find them in `output` (when the `images` / `videos` options are
+    on), `()` says there are none. `news` makes the page an article of the news sitemap
+    (`extensions.News`); `description` is the page's own, for a video that has none.
 
     A named tuple, not a frozen dataclass: as immutable, four times cheaper to make,
     and the writer reads a whole batch's fields in C (`operator.itemgetter`).
@@ -70,6 +77,10 @@ class Page(NamedTuple):
     published: dt.date | dt.datetime | str | None = None
     lists: tuple[Page, ...] = ()
     keys: tuple[tuple[str, str], ...] = ()
+    images: tuple[Image, ...] | None = None
+    videos: tuple[Video, ...] | None = None
+    news: News | None = None
+    description: str | None = None
 
     @property
     def label(self) -> str:
@@ -86,7 +97,9 @@ class Page(NamedTuple):
 
 _YES = frozenset({"1", "true", "yes", "on"})
 _NO = frozenset({"0", "false", "no", "off"})
-META_KEYS = ("exclude", "priority", "changefreq", "lastmod")
+META_KEYS = ("exclude", "priority", "changefreq", "lastmod", "images", "videos")
+_VALUES = ("priority", "changefreq", "lastmod")  # passed on as they are; the core checks them
+_FLAGS = ("images", "videos")  # false: the page's media are not listed
 
 
 def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issue]]:
@@ -94,7 +107,8 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
 
     Accepts true/false (or the words Markdown and reST give: `yes`, `off`...; false
     excludes the page), None, or a mapping with any of `exclude`, `priority`,
-    `changefreq`, `lastmod`. Anything else is a `metadata` issue naming page `name`.
+    `changefreq`, `lastmod`, `images`, `videos` (false: that media of the page is not
+    listed). Anything else is a `metadata` issue naming page `name`.
     The values themselves are checked by the writer, which names page and field too.
     """
     issues: list[Issue] = []
@@ -106,19 +120,22 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
     if not isinstance(meta, Mapping):
         return {}, [Issue("metadata", name, "sitemap", f"sitemap: {meta!r} ignored: use false, "
                           "or a mapping of exclude, priority, changefreq, lastmod")]
-    out: dict[str, Any] = {k: meta[k] for k in META_KEYS[1:] if meta.get(k) is not None}
+    out: dict[str, Any] = {k: meta[k] for k in _VALUES if meta.get(k) is not None}
     for key in sorted(set(meta) - set(META_KEYS)):
         issues.append(Issue("metadata", name, f"sitemap.{key}",
                             f"sitemap.{key} is not a sitemap field ({', '.join(META_KEYS)}); "
                             "ignored"))
-    if meta.get("exclude") is not None:
-        exclude = parse_flag(meta["exclude"])
-        if exclude is None:
-            issues.append(Issue("metadata", name, "sitemap.exclude",
-                                f"sitemap.exclude: {meta['exclude']!r} is not true or false; "
-                                "ignored"))
-        elif exclude:
+    for key in ("exclude", *_FLAGS):
+        if meta.get(key) is None:
+            continue
+        flag = parse_flag(meta[key])
+        if flag is None:
+            issues.append(Issue("metadata", name, f"sitemap.{key}",
+                                f"sitemap.{key}: {meta[key]!r} is not true or false; ignored"))
+        elif key == "exclude" and flag:
             out["exclude"] = True
+        elif key in _FLAGS and not flag:
+            out[key] = ()
     return out, issues
 
 

@@ -53,3 +53,17 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[
         new += line + newline
     write_file(path, new, "sitemap-robots")
     return relative_sitemaps(relative, scope_of(sitemap_url) + "robots.txt")
+
+
+def drop(out_dir: Path, base_url: str, own_names: tuple[str, ...]) -> None:
+    """Remove our `Sitemap:` lines for `own_names` under `base_url` from robots.txt (a
+    sitemap no longer written), keeping every other byte; nothing without the file."""
+    path = out_dir / "robots.txt"
+    try:
+        old = path.read_bytes()
+    except OSError:
+        return
+    ours = {base_url + name for name in own_names}
+    kept = [raw for raw in old.splitlines(keepends=True)
+            if sitemap_value(raw.rstrip(b"\r\n").decode("utf-8", "replace")) not in ours]
+    write_file(path, b"".join(kept), "sitemap-robots")

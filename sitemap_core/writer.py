@@ -2,8 +2,8 @@
 
 Each `<url>` (or a batch of alike ones) is formatted on arrival and written in batches
 to a temporary body file; nothing holds the whole set. A part becomes a file only when it
-is closed, with its header (declaring the xhtml namespace only when an alternate used it)
-and footer.
+is closed, with its header (declaring the xhtml, image, video and news namespaces only
+when an entry of the part used them) and footer.
 """
 
 from __future__ import annotations
@@ -17,16 +17,19 @@ from operator import itemgetter
 from pathlib import Path
 from typing import IO
 
+from .extensions import Fragment, declarations
 from .urls import escape
 from .validate import SITEMAP_NS, XHTML_NS
 
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 _BATCH = 2000
 
-# An entry: loc, lastmod text, lastmod sort key, changefreq, priority, alternates.
-Entry = tuple[str, str | None, float | None, str | None, str | None, tuple[tuple[str, str], ...]]
+# An entry: loc, lastmod text, lastmod sort key, changefreq, priority, alternates, and the
+# extension children (images, videos, news) with the prefixes they use.
+Entry = tuple[str, str | None, float | None, str | None, str | None,
+              tuple[tuple[str, str], ...], Fragment | None]
 _LOC, _LASTMOD, _KEY = itemgetter(0), itemgetter(1), itemgetter(2)
-_REST = itemgetter(3, 4, 5)
+_REST = itemgetter(3, 4, 5, 6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +40,11 @@ class Part:
     newest: str | None
 
 
-def _header(fmt: str, xhtml: bool) -> str:
+def _header(fmt: str, prefixes: frozenset[str]) -> str:
     if fmt == "txt":
         return ""
-    extra = f' xmlns:xhtml="{XHTML_NS}"' if xhtml else ""
-    return f'{XML_DECLARATION}<urlset xmlns="{SITEMAP_NS}"{extra}>\n'
+    extra = f' xmlns:xhtml="{XHTML_NS}"' if "xhtml" in prefixes else ""
+    return f'{XML_DECLARATION}<urlset xmlns="{SITEMAP_NS}"{extra}{declarations(prefixes)}>\n'
 
 
 def _footer(fmt: str) -> str:
@@ -63,8 +66,8 @@ class PartWriter:
         self.fmt = fmt
         self.max_urls = max_urls
         self.parts: list[Part] = []
-        # The xhtml declaration is counted up front, so a part never outgrows max_bytes.
-        self._room = max_bytes - len(_header(fmt, True)) - len(_footer(fmt))
+        self.max_bytes = max_bytes
+        self._room = self._room_with(frozenset())  # for entries, beside header and footer
         pad = " " * indent
         self._nl, self._in = ("\n", "\n" + pad) if indent else ("", "")
         self._body: IO[bytes] | None = None
@@ -75,14 +78,16 @@ class PartWriter:
         self._pending = 0  # URLs in the batch
         self._count = 0
         self._bytes = 0
-        self._xhtml = False
+        self._prefixes: frozenset[str] = frozenset()
+        self._room = self._room_with(self._prefixes)
         self._newest: str | None = None
         self._newest_key: float | None = None
 
     def add(self, loc: str, lastmod: str | None = None, lastmod_key: float | None = None,
             changefreq: str | None = None, priority: str | None = None,
-            alternates: tuple[tuple[str, str], ...] = ()) -> bool:
-        """Add one URL (every value already checked and percent-encoded).
+            alternates: tuple[tuple[str, str], ...] = (), media: Fragment | None = None) -> bool:
+        """Add one URL (every value already checked and percent-encoded; `media` rendered
+        with this writer's indent).
 
         False, and nothing written, when its entry alone would overfill an empty part.
         """
@@ -99,18 +104,26 @@ class PartWriter:
             for hreflang, href in alternates:
                 block += (f'{i}<xhtml:link rel="alternate" hreflang="{hreflang}" '
                           f'href="{escape(href)}"/>')
+            if media is not None:
+                block += media.xml
             block += f"{self._nl}</url>\n"
         size = len(block) if block.isascii() else len(block.encode())
-        if size > self._room:
+        used = frozenset()
+        if self.fmt == "xml" and (alternates or media is not None):
+            used = (media.prefixes if media is not None else used) | (
+                {"xhtml"} if alternates else set())
+        if size > self._room_with(used):
             return False
         if self._body is None:
             self._open()
-        elif self._count >= self.max_urls or self._bytes + size > self._room:
+        elif self._count >= self.max_urls or self._bytes + size > (
+                self._room if used <= self._prefixes else self._room_with(self._prefixes | used)):
             self._close_part()
             self._open()
+        if not used <= self._prefixes:  # its namespaces are declared: less room for the rest
+            self._prefixes |= used
+            self._room = self._room_with(self._prefixes)
         self._append(block, 1, size)
-        if alternates:
-            self._xhtml = True
         self._note_newest(lastmod, lastmod_key)
         return True
 
@@ -139,8 +152,8 @@ class PartWriter:
         rest = set(map(_REST, entries))
         if None in lastmods or len(rest) != 1:
             return None
-        changefreq, priority, alternates = rest.pop()
-        if alternates:
+        changefreq, priority, alternates, media = rest.pop()
+        if alternates or media is not None:
             return None
         text = "\0".join(locs)
         if "&" in text or "'" in text:  # escaped at once: a NUL in a URL is percent-encoded
@@ -150,6 +163,10 @@ class PartWriter:
         end = f"</lastmod>{self._fields(changefreq, priority)}{self._nl}</url>\n"
         return "".join([f"{start}{loc}{middle}{lastmod}{end}"
                         for loc, lastmod in zip(locs, lastmods)])
+
+    def _room_with(self, prefixes: frozenset[str]) -> int:
+        """The bytes a part's entries may take when its header declares `prefixes`."""
+        return self.max_bytes - len(_header(self.fmt, prefixes)) - len(_footer(self.fmt))
 
     def _fields(self, changefreq: str | None, priority: str | None) -> str:
         i = self._in
@@ -186,7 +203,7 @@ class PartWriter:
         self._body.close()
         body = Path(self._body.name)
         with temp_file(self.out_dir, "sitemap-part") as out, body.open("rb") as src:
-            out.write(_header(self.fmt, self._xhtml).encode())
+            out.write(_header(self.fmt, self._prefixes).encode())
             shutil.copyfileobj(src, out, 1 << 20)
             out.write(_footer(self.fmt).encode())
         body.unlink()

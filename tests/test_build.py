@@ -1,5 +1,6 @@
 """write_sitemaps: the whole set, split at the limits, gzip, text, atomic and tidy."""
 
+import dataclasses
 import gzip
 import os
 
@@ -540,3 +541,97 @@ def test_builds_sharing_a_cache_keep_each_others_dates(tmp_path):
     import json
     assert sorted(json.loads((tmp_path / "cache" / "content-state.json").read_text())) == [
         "https://example.org/en/a/", "https://example.org/fr/a/"]
+
+
+# --- images, videos, news (issue 15) -------------------------------------------------------
+
+IMAGE = "{http://www.google.com/schemas/sitemap-image/1.1}"
+VIDEO = "{http://www.google.com/schemas/sitemap-video/1.1}"
+NEWS = "{http://www.google.com/schemas/sitemap-news/0.9}"
+
+
+def _themed(folder, name, body):
+    """A built page in a theme: a logo in the header, the content in <main>."""
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        "<html><head><title>Steaks</title><meta name='description' content='How to grill.'>"
+        "</head><body><header><img src='/docs/_static/logo.png' alt='Site'></header>"
+        f"<main>{body}</main><footer><img src='/docs/_static/badge.svg'></footer>"
+        "</body></html>", encoding="utf-8")
+    return str(path)
+
+
+def test_images_and_videos_found_in_the_content_written_and_valid(tmp_path):
+    from xsd import assert_schema_valid
+    out = tmp_path / "site"
+    page = Page(url="grill/", output=_themed(out, "grill/index.html",
+        "<p>Text</p><img src='steak one.jpg' alt='Steak'>"
+        "<img src='https://cdn.example.net/pics/grill.png' width='800' height='600'>"
+        "<video src='/docs/media/grill.mp4' poster='/docs/media/grill.jpg'></video>"))
+    plain = Page(url="plain/", output=_themed(out, "plain/index.html", "<p>No media</p>"))
+    result = write_sitemaps([page, plain], out, settings(images=True, videos=True,
+                                                          validate="strict"))
+    assert result.ok and result.issues == ()
+    root = parse(out / "sitemap.xml").getroot()
+    assert root.nsmap == {None: NS["sm"], "image": IMAGE[1:-1], "video": VIDEO[1:-1]}
+    grill, bare = root
+    assert [e.text for e in grill.iter(f"{IMAGE}loc")] == [
+        BASE + "grill/steak%20one.jpg", "https://cdn.example.net/pics/grill.png"]
+    video = grill.find(f"{VIDEO}video")
+    assert [(child.tag.split("}")[1], child.text) for child in video] == [
+        ("thumbnail_loc", "https://example.org/docs/media/grill.jpg"), ("title", "Steaks"),
+        ("description", "How to grill."),
+        ("content_loc", "https://example.org/docs/media/grill.mp4")]
+    assert len(bare) == 1  # <loc> only: the theme's logo and badge are no content
+    assert_schema_valid(out / "sitemap.xml")
+
+
+def test_media_are_off_by_default_and_a_page_can_turn_them_off(tmp_path):
+    from sitemap_core.extensions import Image
+    out = tmp_path / "site"
+    html = _themed(out, "a/index.html", "<img src='a.png'>")
+    write_sitemaps([Page(url="a/", output=html)], out, settings())
+    assert b"image" not in (out / "sitemap.xml").read_bytes()
+    write_sitemaps([Page(url="a/", output=html, images=()),
+                    Page(url="b/", images=(Image("https://cdn.example.net/b.png"),))],
+                   out, settings(images=True))
+    root = parse(out / "sitemap.xml").getroot()
+    assert [[e.text for e in url.iter(f"{IMAGE}loc")] for url in root] == [
+        [], ["https://cdn.example.net/b.png"]]
+
+
+def test_news_sitemap_holds_recent_articles_and_goes_when_none_is(tmp_path):
+    """A fixed clock: an article two days old is in the window, one of three is not."""
+    import datetime as dt
+    from sitemap_core.extensions import News
+    out = tmp_path / "site"
+    now = dt.datetime(2026, 11, 24, 12, 0, tzinfo=dt.timezone.utc)
+
+    def run(clock):
+        made, issues = settings_from_options(
+            {"validate": "strict", "news": True, "news_publication": "The Post",
+             "news_language": "en_GB"}, "https://example.org/")
+        assert issues == []
+        made = dataclasses.replace(made, build_time=clock)
+        return write_sitemaps([
+            Page(url="fresh/", news=News("Fresh news", "2026-11-23T09:00:00Z")),
+            Page(url="old/", news=News("Old news", "2026-11-20")),
+            Page(url="about/")], out, made)
+
+    result = run(now)
+    assert result.ok and [p.name for p in result.files] == ["sitemap.xml", "sitemap-news.xml"]
+    news = parse(out / "sitemap-news.xml").getroot()
+    assert [url.findtext(f"{{{NS['sm']}}}loc") for url in news] == ["https://example.org/fresh/"]
+    article = news[0].find(f"{NEWS}news")
+    assert [(e.tag.split("}")[1], e.text) for e in article.iter() if e.text and e.text.strip()] == [
+        ("name", "The Post"), ("language", "en"), ("publication_date", "2026-11-23T09:00:00Z"),
+        ("title", "Fresh news")]
+    assert len(urls_in(out / "sitemap.xml")) == 3  # every page stays in the main sitemap
+    robots = (out / "robots.txt").read_text()
+    assert "Sitemap: https://example.org/sitemap-news.xml" in robots
+    result = run(now + dt.timedelta(days=3))  # nothing recent: file and line go
+    assert [p.name for p in result.files] == ["sitemap.xml"]
+    assert not (out / "sitemap-news.xml").exists()
+    assert "sitemap-news" not in (out / "robots.txt").read_text()
+    assert "Sitemap: https://example.org/sitemap.xml" in (out / "robots.txt").read_text()
