@@ -134,6 +134,16 @@ def checked(out: Path, base: str, name: str = "sitemap.xml") -> dict[str, str | 
     return urls_in(main)
 
 
+def assert_reciprocal(sitemap: Path) -> None:
+    """hreflang alternates as search engines want them: each page with alternates lists
+    itself and is listed back by every listed alternate (the validator's `hreflang`
+    check finds nothing), with exactly one x-default."""
+    assert [i for i in validate_files([sitemap]) if i.code == "hreflang"] == []
+    for url in parse(sitemap).getroot():
+        codes = [link.get("hreflang") for link in url.iterfind("xhtml:link", NS)]
+        assert not codes or codes.count("x-default") == 1, url.findtext("sm:loc", None, NS)
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Files from the served folder, without a log line per request."""
 
