@@ -6,6 +6,7 @@ values, and report the `Issue`s of the `Result` through their generator's loggin
 """
 
 from .build import write_sitemaps
+from .extensions import Image, News, Video
 from .options import OPTIONS, Option, Rule, Settings, settings_from_options
 from .page import Alternate, ChangeFreq, Page, meta_overrides
 from .report import Issue, Result
@@ -17,12 +18,15 @@ __all__ = [
     "OPTIONS",
     "Alternate",
     "ChangeFreq",
+    "Image",
     "Issue",
+    "News",
     "Option",
     "Page",
     "Result",
     "Rule",
     "Settings",
+    "Video",
     "meta_overrides",
     "settings_from_options",
     "validate_files",
