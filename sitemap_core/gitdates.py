@@ -34,6 +34,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import os
+import stat
 import subprocess
 import tempfile
 from collections.abc import Iterable
@@ -61,6 +62,8 @@ _MERGES = ("--diff-merges=separate", "-m")
 # More folders than this under one top folder: the log reads the folder holding them all.
 _PATHSPECS = 16
 
+_Located = tuple[str, str, bool]  # real path, path in the work tree, is a folder
+
 
 class GitDates:
     """Per-file dates of a git work tree: last commit, or mtime when not committed.
@@ -69,14 +72,16 @@ class GitDates:
     `date_of`, for a folder not read yet) asks for it.
     """
 
-    __slots__ = ("_root", "_top", "_prefix", "_folders", "_head", "_shallow", "_boundary",
-                 "_covered", "_inside", "_dates", "_committed", "_beyond", "_issues")
+    __slots__ = ("_root", "_top", "_prefix", "_folders", "_located", "_head", "_shallow",
+                 "_boundary", "_covered", "_inside", "_dates", "_committed", "_beyond", "_issues")
 
     def __init__(self, root: Path, head: bool, shallow: bool, boundary: frozenset[str]) -> None:
         self._root = root
         self._top = str(root)
         self._prefix = os.path.join(self._top, "")
         self._folders: dict[str, str] = {}
+        # Each absolute path given, located once per run: `prefetch` and `date_of` ask alike.
+        self._located: dict[str, _Located | None] = {}
         self._head = head
         self._shallow = shallow
         self._boundary = boundary  # a shallow clone's oldest commits
@@ -126,7 +131,7 @@ class GitDates:
         specs = set()
         for path in paths:
             located = self._locate(path)
-            if located is not None and (spec := self._uncovered(*located)) is not None:
+            if located is not None and (spec := self._uncovered(located)) is not None:
                 specs.add(spec)
         if specs:
             self._fetch(specs)
@@ -142,7 +147,7 @@ class GitDates:
         located = self._read_for(path)
         if located is None:
             return None
-        real, rel = located
+        real, rel, _ = located
         if rel in self._committed:
             stamp = self._dates.get(rel)
             return dt.datetime.fromisoformat(stamp) if stamp else None
@@ -169,28 +174,39 @@ class GitDates:
         """Problems met while reading history (git failing mid-build), for the caller."""
         return self._issues
 
-    def _read_for(self, path: str | os.PathLike[str]) -> tuple[str, str] | None:
+    def _read_for(self, path: str | os.PathLike[str]) -> _Located | None:
         """`_locate(path)`, after reading the history of its folder if not read yet."""
         located = self._locate(path)
-        if located is not None and (spec := self._uncovered(*located)) is not None:
+        if located is not None and (spec := self._uncovered(located)) is not None:
             self._fetch({spec})
         return located
 
-    def _locate(self, path: str | os.PathLike[str]) -> tuple[str, str] | None:
-        """The real path and its path in the work tree (`/`-separated), or None outside."""
+    def _locate(self, path: str | os.PathLike[str]) -> _Located | None:
+        """The real path, its path in the work tree (`/`-separated) and whether it is a
+        folder; None outside. An absolute path is located once per run."""
+        text = os.fspath(path)
+        located = self._located.get(text, False)
+        if located is not False:
+            return located  # type: ignore[return-value]
         try:
-            real = self._real(path)
+            real, folder = self._real(text)
         except (OSError, ValueError, RuntimeError):
-            return None
-        if real == self._top:
-            return real, ""
-        if not real.startswith(self._prefix):
-            return None
-        rel = real[len(self._prefix):]
-        return real, rel.replace(os.sep, "/") if os.sep != "/" else rel
+            located = None
+        else:
+            if real == self._top:
+                located = real, "", True
+            elif real.startswith(self._prefix):
+                rel = real[len(self._prefix):]
+                located = real, rel.replace(os.sep, "/") if os.sep != "/" else rel, folder
+            else:
+                located = None
+        if os.path.isabs(text):  # a relative path's meaning moves with the working folder
+            self._located[text] = located
+        return located
 
-    def _uncovered(self, real: str, rel: str) -> str | None:
-        """The pathspec to read for `rel`, or None when one read already covers it."""
+    def _uncovered(self, located: _Located) -> str | None:
+        """The pathspec to read for a located path, or None when one read already covers it."""
+        _, rel, folder_given = located
         folder = rel.rpartition("/")[0]
         if folder in self._inside or rel in self._covered or "" in self._covered:
             return None
@@ -198,7 +214,7 @@ class GitDates:
         if any("/".join(parts[:n]) in self._covered for n in range(1, len(parts) + 1)):
             self._inside.add(folder)
             return None
-        return rel if os.path.isdir(real) else folder or rel
+        return rel if folder_given else folder or rel
 
     def _fetch(self, specs: set[str]) -> None:
         """Read the history of new pathspecs (a folder inside another is read with it)."""
@@ -217,18 +233,26 @@ class GitDates:
         if problem:
             self._issues.append(_fallback(self._root, problem, "for files it has no date for"))
 
-    def _real(self, path: str | os.PathLike[str]) -> str:
-        """`Path(path).resolve()`, with each folder resolved once."""
-        text = os.fspath(path)
+    def _real(self, text: str) -> tuple[str, bool]:
+        """`Path(text).resolve()`, with each folder resolved once, and whether it is a
+        folder: one `lstat` for a path that is no symbolic link."""
         if ".." in text and ".." in Path(text).parts:  # symlinks first, then "..": as resolve()
-            return str(Path(text).resolve())
+            real = str(Path(text).resolve())
+            return real, os.path.isdir(real)
         absolute = os.path.abspath(text)
         folder, name = os.path.split(absolute)
         real_folder = self._folders.get(folder)
         if real_folder is None:
             real_folder = self._folders[folder] = str(Path(folder).resolve())
         real = os.path.join(real_folder, name)
-        return str(Path(real).resolve()) if os.path.islink(real) else real
+        try:
+            mode = os.lstat(real).st_mode
+        except (OSError, ValueError):
+            return real, False  # not made yet (as `os.path.islink` and `isdir` say)
+        if stat.S_ISLNK(mode):
+            real = str(Path(real).resolve())
+            return real, os.path.isdir(real)
+        return real, stat.S_ISDIR(mode)
 
 
 def _outermost(specs: set[str]) -> list[str]:
