@@ -1,5 +1,7 @@
 """Example Pelican blog for sitemap-suite: `pelican -s pelicanconf.py` from this folder."""
 
+from pathlib import Path
+
 AUTHOR = "Ada Lovelace"
 SITENAME = "Trains, Types and Toast"
 SITEURL = "https://example.org"
@@ -10,9 +12,11 @@ TIMEZONE = "Europe/Paris"
 DEFAULT_LANG = "en"
 DEFAULT_PAGINATION = 5
 SLUGIFY_SOURCE = "basename"  # slugs from file names; translations set `Slug:`
+# The theme with a logo (overrides/github.html): chrome, never listed as an image.
+THEME_TEMPLATES_OVERRIDES = [str(Path(__file__).resolve().parent / "overrides")]
 
 # robots.txt ships with the site; the plugin adds its `Sitemap:` line to the copy.
-STATIC_PATHS = ["extra/robots.txt"]
+STATIC_PATHS = ["extra/robots.txt", "images"]
 EXTRA_PATH_METADATA = {"extra/robots.txt": {"path": "robots.txt"}}
 
 # Feeds stay on: they are not pages, so the sitemap leaves them out.

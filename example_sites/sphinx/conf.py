@@ -16,6 +16,7 @@ html_baseurl = "https://example.org/project/"
 exclude_patterns = ["_build", "snippets", "locale"]
 templates_path = ["_templates"]
 html_extra_path = ["_extra"]  # robots.txt: the sitemap line is appended to it
+html_logo = "images/logo.svg"  # theme chrome: never listed as a page's image
 html_additional_pages = {"download": "download.html"}
 
 # One translation (locale/pt_BR). The first language is served at html_baseurl, the

@@ -13,10 +13,12 @@ from typing import Any
 
 from mkdocs.structure.pages import Page as MkDocsPage
 
+from sitemap_core.extensions import News
+
 try:
-    from material.plugins.blog.structure import View
+    from material.plugins.blog.structure import Post, View
 except ImportError:  # no mkdocs-material: no blog views
-    View = None  # type: ignore[assignment,misc]
+    Post = View = None  # type: ignore[assignment,misc]
 
 
 def is_view(page: MkDocsPage) -> bool:
@@ -28,3 +30,11 @@ def shown_posts(context: Mapping[str, Any]) -> list[MkDocsPage]:
     """The posts a view's rendered page shows (the blog plugin's `posts`, excerpts)."""
     return [excerpt.post for excerpt in context.get("posts") or ()]
 
+
+
+def article(page: MkDocsPage) -> News | None:
+    """A blog post as a news article (its title and `date.created`); None for other pages.
+    Name and language are left to the settings (`news_publication`, `news_language`)."""
+    if Post is None or not isinstance(page, Post):
+        return None
+    return News(page.title or str(page.meta.get("title") or ""), page.config.date.created)

@@ -83,6 +83,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         settings, issues = settings_from_options(dict(self.config), config.site_url, root)
         if settings.x_default == "" and (default := i18n.default_language(config)):
             settings = dataclasses.replace(settings, x_default=hreflang(default))
+        settings = dataclasses.replace(  # the news sitemap's defaults: the site's
+            settings, news_publication=settings.news_publication or config.site_name,
+            news_language=settings.news_language or _theme_language(config))
         if self._preview:
             # Dev-server URLs must not enter the content-state dates of the real site,
             # nor ever be sent to IndexNow.
@@ -185,6 +188,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             sources=tuple(dict.fromkeys((*own, *self._included.get(file.src_uri, ())))),
             output=os.path.join(site_dir, file.dest_path),
             name=file.src_uri,
+            description=_text(meta.get("description")),
+            news=blog.article(file.page) if self._settings and self._settings.news else None,
             **_dates(meta, overrides),
         )
 
@@ -211,6 +216,16 @@ def _on_dev_server(config: MkDocsConfig) -> bool:
     """True when `mkdocs serve` rewrote site_url to the dev server's address."""
     host, port = config.dev_addr
     return config.site_url.startswith(f"http://{host}:{port}/")
+
+
+def _theme_language(config: MkDocsConfig) -> str:
+    """The site's language: the theme's `language` (mkdocs-material) or `locale`."""
+    return str(config.theme.get("language") or config.theme.get("locale") or "")
+
+
+def _text(value: Any) -> str | None:
+    """A front matter value that is text (a `description:`), else None."""
+    return value.strip() or None if isinstance(value, str) else None
 
 
 def _dates(meta: Mapping[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:

@@ -56,6 +56,8 @@ def load(pelican_settings: Mapping[str, Any]) -> tuple[SiteConfig | None, list[I
     values.setdefault("timezone", pelican_settings.get("TIMEZONE") or "")
     if values.get("x_default", "") == "":  # unset: the main site's language
         values["x_default"] = pelican_settings.get("DEFAULT_LANG") or ""
+    if values.get("news_publication", "") == "":  # unset: the site's name
+        values["news_publication"] = pelican_settings.get("SITENAME") or ""
     settings, found = settings_from_options(values, siteurl, _config_folder(pelican_settings),
                                             also_valid=(*RENAMED, *PER_TYPE))
     issues += [_respelled(i, spelled) for i in found]

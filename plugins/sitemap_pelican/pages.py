@@ -20,8 +20,10 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from markupsafe import Markup
 from pelican import contents
 
+from sitemap_core.extensions import News
 from sitemap_core.page import Alternate, Page, hreflang, meta_overrides, parse_flag
 from sitemap_core.report import Issue
 from sitemap_core.urls import folder_url
@@ -91,7 +93,18 @@ class Collector:
                   **_overrides(content.metadata, name, self.issues)}
         return self._dates(content)._replace(
             url=folder_url(prefix + self._url(content, written)), output=path, name=name,
-            alternates=self._alternates(content, prefix), **values)
+            alternates=self._alternates(content, prefix), news=self._article(content),
+            description=_description(content) if self.site.settings.videos else None,
+            **values)
+
+    def _article(self, content: Any) -> News | None:
+        """An article (not a page) as a news article, with `news` on: its title and
+        `Date:`, in its language unless `news_language` says otherwise."""
+        settings = self.site.settings
+        if not settings.news or not isinstance(content, contents.Article):
+            return None
+        language = "" if settings.news_language else content.lang
+        return News(_plain(content.title), content.date, language=language)
 
     def _dates(self, content: Any) -> Page:
         """The content's own dates and source as a `Page`, made once per run: the one
@@ -135,6 +148,17 @@ class Collector:
             return ()
         return _alternates(tuple((v.lang, folder_url(prefix + self._url(v)))
                                  for v in (content, *versions)))
+
+
+def _description(content: Any) -> str | None:
+    """The content's `Description:` metadata, else its summary, as plain text."""
+    text = _plain(content.metadata.get("description") or content.summary or "")
+    return text or None
+
+
+def _plain(html: str) -> str:
+    """Text of an HTML fragment (a title, a summary): tags stripped, entities decoded."""
+    return Markup(html).striptags()
 
 
 def _alternates(versions: tuple[tuple[str, str], ...]) -> tuple[Alternate, ...]:

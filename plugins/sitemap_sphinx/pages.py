@@ -44,9 +44,10 @@ def pages(app: Sphinx, scheme: Scheme, issues: list[Issue],
 
     documents = {}
     for docname in sorted(env.found_docs):
+        meta = env.metadata.get(docname, {})
         documents[docname] = page = make(
             docname, sources=_sources(env, srcdir, docname),
-            **overrides(env.metadata.get(docname, {}), docname, issues))
+            description=_description(meta), **overrides(meta, docname, issues))
         yield page
     yield from generated_pages(app, written, documents, make)
 
@@ -69,6 +70,12 @@ def overrides(meta: Mapping[str, Any], docname: str, issues: list[Issue]) -> dic
                for i in problems]
     found["keys"] = tuple((key, PREFIX + key) for key in found if key in META_KEYS)
     return found
+
+
+def _description(meta: Mapping[str, Any]) -> str | None:
+    """A document's `:description:` field (a video's fallback description), if any."""
+    value = meta.get("description")
+    return value.strip() or None if isinstance(value, str) else None
 
 
 def _sources(env: BuildEnvironment, srcdir: Path, docname: str) -> tuple[Path, ...]:
