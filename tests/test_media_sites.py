@@ -177,6 +177,11 @@ def test_pelican_lists_the_articles_images_and_video_not_the_themes_logo(tmp_pat
     # notmyidea shows the newest article of a list in full: of the europe tag, the Alps.
     assert media(out / "sitemap.xml") == {
         **dict([ALPS, MOKA]), SITE + "tag/europe.html": ALPS[1]}
+    alps = site / "content" / "travel" / "alps-by-rail.md"
+    alps.write_text(alps.read_text().replace("Tags:", "Sitemap_images: false\nTags:"))
+    pelican_build(site, out, SITEMAP={"images": True, "videos": True})
+    assert media(out / "sitemap.xml") == {  # the article's own images, not the tag page's
+        **dict([MOKA]), SITE + "tag/europe.html": ALPS[1]}
 
 
 def test_pelican_articles_as_news_until_they_leave_the_window(tmp_path):

@@ -39,12 +39,14 @@ _SETTINGS = {contents.Article: "ARTICLE", contents.Page: "PAGE"}
 # How Pelican metadata names the dates the core knows (messages use the user's key).
 _KEYS = (("published", "date"), ("lastmod", "modified"))
 # The `sitemap*` metadata keys this adapter reads, as Pelican gives them (lower case).
-_FIELDS = ("sitemap", "sitemap_exclude")
+_FIELDS = ("sitemap", "sitemap_exclude", "sitemap_images", "sitemap_videos")
 # A sitemap field by its name elsewhere (Sphinx's `:sitemap_priority:`) -> Pelican's key.
 _MEANT = {"exclude": "Sitemap_exclude", "priority": "Priority", "changefreq": "Changefreq",
-          "lastmod": "Modified", "modified": "Modified"}
-_HOW = ("use `Sitemap: false` (or `Sitemap_exclude: true`) to leave a page out, and "
-        "`Priority:`, `Changefreq:`, `Modified:` for its sitemap fields")
+          "lastmod": "Modified", "modified": "Modified", "images": "Sitemap_images",
+          "videos": "Sitemap_videos"}
+_HOW = ("use `Sitemap: false` (or `Sitemap_exclude: true`) to leave a page out, "
+        "`Priority:`, `Changefreq:`, `Modified:` for its sitemap fields, and "
+        "`Sitemap_images: false`, `Sitemap_videos: false` to list none of its media")
 
 
 class Collector:
@@ -212,7 +214,8 @@ def _published(content: Any) -> bool:
 
 
 def _overrides(metadata: Mapping[str, Any], name: str, issues: list[Issue]) -> dict[str, Any]:
-    """`Sitemap: false` and `Sitemap_exclude: true` as `Page` arguments; a mapping (from a
+    """`Sitemap: false`, `Sitemap_exclude: true`, `Sitemap_images: false` and
+    `Sitemap_videos: false` as `Page` arguments; a mapping (from a
     YAML metadata plugin) as the core reads it. One issue per value or key it cannot use,
     in Pelican's metadata terms."""
     out: dict[str, Any] = {}
@@ -226,6 +229,10 @@ def _overrides(metadata: Mapping[str, Any], name: str, issues: list[Issue]) -> d
         out.update(_flag(value, "sitemap", False, name, issues))
     if metadata.get("sitemap_exclude") is not None:
         out.update(_flag(metadata["sitemap_exclude"], "sitemap_exclude", True, name, issues))
+    for media in ("images", "videos"):  # `Sitemap_images: false`: none of the page's listed
+        key = f"sitemap_{media}"
+        if metadata.get(key) is not None:
+            out.update(_flag(metadata[key], key, False, name, issues, {media: ()}))
     for key in sorted(k for k in metadata if k.startswith("sitemap") and k not in _FIELDS):
         close = difflib.get_close_matches(key.removeprefix("sitemap_"), _MEANT, n=1, cutoff=0.6)
         hint = f" (did you mean `{_MEANT[close[0]]}:`?)" if close else ""
@@ -234,16 +241,16 @@ def _overrides(metadata: Mapping[str, Any], name: str, issues: list[Issue]) -> d
     return out
 
 
-def _flag(value: Any, key: str, excludes: bool, name: str,
-          issues: list[Issue]) -> dict[str, Any]:
-    """`{"exclude": True}` when the yes/no `value` of `key` says so (`excludes`: a yes
-    leaves the page out, as in `Sitemap_exclude: true`; else a no, as in `Sitemap: false`)."""
+def _flag(value: Any, key: str, excludes: bool, name: str, issues: list[Issue],
+          then: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`then` (`{"exclude": True}`) when the yes/no `value` of `key` says so (`excludes`:
+    a yes does, as in `Sitemap_exclude: true`; else a no, as in `Sitemap: false`)."""
     flag = parse_flag(value)
     if flag is None:
         issues.append(Issue("metadata", name, key, f"{key}: {value!r} is not true or false; "
                             f"ignored: {_HOW}"))
         return {}
-    return {"exclude": True} if flag is excludes else {}
+    return (then or {"exclude": True}) if flag is excludes else {}
 
 
 def _listing_url(context: Mapping[str, Any], name: str) -> str:
