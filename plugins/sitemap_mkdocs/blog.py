@@ -1,5 +1,6 @@
-"""mkdocs-material's blog plugin: the posts each of its views shows.
+"""mkdocs-material's blog plugin: the posts each of its views shows; a post as news.
 
+Each post is a `Post` page, dated by `date.created` (a news article, with `news` on).
 The blog index, archive, category and author views, and each of their pagination
 pages, are `View` pages (`material/plugins/blog/structure`); the blog plugin puts the
 posts a page shows (its pagination slice) in its template context as `posts`, excerpts
