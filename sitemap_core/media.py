@@ -44,7 +44,8 @@ _CANDIDATE = re.compile(r"([^\s,][^\s]*)(?:\s+([^,]*?))?\s*(?:,|$)")
 _DESCRIPTOR = re.compile(r"(\d+(?:\.\d+)?)([wx])")
 _CHROME_WORDS = re.compile(
     r"(?:^|[^a-z])(?:logos?|favicons?|icons?|sprites?|emojis?|twemoji|avatars?|gravatar"
-    r"|badges?|spacer|pixel)(?:[^a-z]|$)")
+    r"|badges?|spacer|pixel|toggler|toggle)(?:[^a-z]|$)")
+_HIDDEN = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:;|$)", re.I)
 _ICON_SIDE = 32
 _YOUTUBE = re.compile(
     r"https?://(?:www\.)?youtube(?:-nocookie)?\.com/embed/([A-Za-z0-9_-]{6,})", re.I)
@@ -257,9 +258,12 @@ def _own_title(attrs: dict[str, str]) -> str | None:
 
 
 def _decorative(attrs: dict[str, str]) -> bool:
-    """A tracking pixel, an icon, or marked decorative or as theme furniture by name."""
+    """A tracking pixel, an icon, hidden (`hidden`, `display: none`: a theme's collapse
+    button), or marked decorative or as theme furniture by name (`toggler`, `logo`)."""
     if attrs.get("aria-hidden", "").strip().lower() == "true" or attrs.get(
             "role", "").strip().lower() in ("presentation", "none"):
+        return True
+    if "hidden" in attrs or _HIDDEN.search(attrs.get("style", "")):
         return True
     sides = [_pixels(attrs.get(side)) for side in ("width", "height")]
     if any(side is not None and side <= 1 for side in sides):

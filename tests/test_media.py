@@ -287,3 +287,14 @@ def test_a_real_mkdocs_build(tmp_path):
     assert video.description == "Pictures and a film."
     assert youtube.player_loc == "https://www.youtube.com/embed/dQw4w9WgXcQ"
     written(found, BASE + "guide/", tmp_path)
+
+
+def test_hidden_images_are_no_content():
+    """Sphinx's module index draws a collapse button inside the content, hidden."""
+    from sitemap_core.media import find_media
+    html = (b'<html><body><div class="body" role="main"><table><tr><td>'
+            b'<img src="_static/minus.png" class="toggler" style="display: none" alt="-">'
+            b'<img src="hidden.png" hidden><img src="shown.png" style="width: 50%">'
+            b'</td></tr></table></div></body></html>')
+    found = find_media(html, "https://example.org/p/py-modindex.html")
+    assert [image.loc for image in found.images] == ["https://example.org/p/shown.png"]
