@@ -201,7 +201,7 @@ class LastmodSources:
 def _digest(path: StrPath) -> bytes | None:
     """The content digest of a built page, read only when the content state needs it."""
     try:
-        with open(path, "rb") as page:
-            return content_digest(page.read())
+        with open(path, "rb", buffering=0) as page:  # one read of the whole file
+            return content_digest(page.readall())
     except OSError:
         return None
