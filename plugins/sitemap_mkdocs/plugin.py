@@ -29,6 +29,7 @@ from mkdocs.utils.meta import get_data
 from mkdocs.utils.templates import TemplateContext
 
 from sitemap_core import (
+    Alternate,
     Issue,
     Page,
     Settings,
@@ -164,8 +165,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             if blog.is_view(file.page):
                 views.append(file)
             else:
-                pages[file.src_uri] = self._page(file, site_dir)._replace(
-                    alternates=alternates.get(file.src_uri, ()))
+                pages[file.src_uri] = self._page(file, site_dir,
+                                                 alternates.get(file.src_uri, ()))
         yield from pages.values()
         for file in views:
             # A view a --dirty build did not render, or rendered without its unread posts'
@@ -174,9 +175,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                            if post.file.src_uri in pages)
             yield self._page(file, site_dir)._replace(lists=listed)
 
-    def _page(self, file: File, site_dir: Path) -> Page:
-        """The core's view of one built page: its URL as MkDocs links it, its front matter,
-        its file and the files it includes."""
+    def _page(self, file: File, site_dir: Path, alternates: tuple[Alternate, ...] = ()) -> Page:
+        """The core's view of one built page: its URL as MkDocs links it, its translations,
+        its front matter, its file and the files it includes."""
         meta = self._meta.get(file.src_uri)
         if meta is None:  # a --dirty build did not read this unchanged page
             meta = get_data(file.content_string)[1]
@@ -185,6 +186,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         own = (file.abs_src_path,) if file.abs_src_path and not file.generated_by else ()
         return Page(
             url=file.page.url,  # type: ignore[union-attr]  # every built file has a Page
+            alternates=alternates,
             sources=tuple(dict.fromkeys((*own, *self._included.get(file.src_uri, ())))),
             output=os.path.join(site_dir, file.dest_path),
             name=file.src_uri,

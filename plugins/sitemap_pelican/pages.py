@@ -88,12 +88,13 @@ class Collector:
                       prefix: str) -> Page | None:
         if not _published(content) or i18n.is_copy(content, self._site_langs, self._lang):
             return None
-        name = content.relative_source_path or content.source_path
+        dated = self._dates(content)
+        name = dated.name  # Pelican works `relative_source_path` out anew on every read
         values = {**self.site.by_type[kind],
                   **{k: content.metadata[k] for k in ("priority", "changefreq")
                      if content.metadata.get(k) is not None},
                   **_overrides(content.metadata, name, self.issues)}
-        return self._dates(content)._replace(
+        return dated._replace(
             url=folder_url(prefix + self._url(content, written)), output=path, name=name,
             alternates=self._alternates(content, prefix), news=self._article(content),
             description=_description(content) if self.site.settings.videos else None,
