@@ -128,10 +128,11 @@ def _log(issues: list[Issue] | tuple[Issue, ...]) -> int:
     """
     fatal = 0
     for issue in issues:
-        level = {"info": logging.INFO, "error": logging.ERROR}.get(issue.level, logging.WARNING)
+        # The level's own method: Pelican before 4.11 makes only .warning()/.error() fatal.
+        log = {"info": logger.info, "error": logger.error}.get(issue.level, logger.warning)
         group = f"sitemap: more [{issue.code}] warnings not shown" if issue.page else None
         try:
-            logger.log(level, "sitemap: %s", issue, extra={"limit_msg": group})
+            log("sitemap: %s", issue, extra={"limit_msg": group})
         except RuntimeError:  # pelican.log.FatalLogger: shown, and fatal
             fatal += 1
     return fatal
