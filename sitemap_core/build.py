@@ -55,7 +55,7 @@ class _Run:
         self.issues: list[Issue] = []
         self.dates = LastmodSources(settings, self.issues, self.scope)
         # Pages left out for another canonical URL: that URL, and the page's entry.
-        self.canonicals: dict[str, tuple[str, Entry]] = {}
+        self.canonicals: dict[str, Entry] = {}
         self.x_default_seen = self.x_default_found = False  # translated pages; one matched
         self._indent = "\n" + " " * settings.indent if settings.indent else ""
         self.articles: list[tuple[str, News]] = []  # (loc, checked article) for the news
@@ -160,7 +160,7 @@ class _Run:
         serves that URL (a host serving `tags.html` as `/tags`), is listed by that URL:
         it is how the site names the page. Other hosts' canonicals are their business."""
         found = []
-        for target, (label, entry) in self.canonicals.items():
+        for target, entry in self.canonicals.items():
             if target in seen:
                 continue
             try:
@@ -180,8 +180,8 @@ class _Run:
         self.issues.append(Issue(code, page.label, field, message, level))  # type: ignore[arg-type]
 
     def _entries(self, pages: Iterable[Page]) -> Iterator[Entry]:
-        """Each listed page as `(loc, lastmod, sort key, changefreq, priority, alternates)`;
-        written for speed, as it runs once per URL."""
+        """Each listed page as an `Entry` (loc, lastmod, sort key, changefreq, priority,
+        alternates, media); written for speed, as it runs once per URL."""
         s = self.s
         base, scope = self.base, self.scope
         filtering = bool(s.exclude or s.exclude_regex)
@@ -229,7 +229,7 @@ class _Run:
             entry = (loc, *stamp, freq_text, prio_text,
                      self._alternates(page) if page.alternates else (), media)
             if facts is not None and facts.canonical:  # listed as its canonical URL, if that is here
-                self.canonicals.setdefault(_normal(facts.canonical), (page.label, entry))
+                self.canonicals.setdefault(_normal(facts.canonical), entry)
                 continue
             if page.news is not None and s.news:
                 self._article(page, loc)
