@@ -192,8 +192,8 @@ def settings_from_options(
 
     for name, value in values.items():
         if name not in known:
-            bad(name, f"unknown sitemap option {prefix + name!r}{_did_you_mean(name, prefix, also_valid)}, "
-                      "ignored")
+            hint = _did_you_mean(name, prefix, also_valid)
+            bad(name, f"unknown sitemap option {prefix + name!r}{hint}, ignored")
             continue
         if value is None or value == known[name].default:
             continue
