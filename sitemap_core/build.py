@@ -228,7 +228,7 @@ class _Run:
             media = self._media(page, loc) if media_on else None
             entry = (loc, *stamp, freq_text, prio_text,
                      self._alternates(page) if page.alternates else (), media)
-            if facts is not None and facts.canonical:  # listed as its canonical URL, if that is here
+            if facts is not None and facts.canonical:  # listed by its canonical URL, if here
                 self.canonicals.setdefault(_normal(facts.canonical), entry)
                 continue
             if page.news is not None and s.news:

@@ -94,9 +94,9 @@ from .report import Issue, Level
 if TYPE_CHECKING:
     from .extension_checks import ExtensionCheck
 
-__all__ = ["validate_files", "validate_set", "validate_robots", "robots_sitemaps", "sitemap_value",
-           "relative_sitemaps", "is_relative", "twin_name", "sitemap_locs", "part_name", "local_part", "MAX_ENTRIES",
-           "MAX_BYTES"]
+__all__ = ["validate_files", "validate_set", "validate_robots", "robots_sitemaps",
+           "sitemap_value", "relative_sitemaps", "is_relative", "twin_name", "sitemap_locs",
+           "part_name", "local_part", "MAX_ENTRIES", "MAX_BYTES"]
 
 MAX_ENTRIES = 50_000
 MAX_BYTES = 52_428_800
