@@ -106,11 +106,6 @@ def _integer(low: int, high: int | None) -> Check:
     return check
 
 
-def date_problem(text: str) -> Problem:
-    """A W3C Datetime the schemas accept, as `<lastmod>` (`validate`'s one rule)."""
-    return validate.lastmod_problem(text)
-
-
 def _rating(text: str) -> Problem:
     value = text.strip()
     if _RATING.fullmatch(value) and Decimal(value) <= 5:
@@ -156,14 +151,16 @@ IMAGE_CHECKS: dict[str, Check] = {"loc": url_problem}
 VIDEO_CHECKS: dict[str, Check] = {
     "thumbnail_loc": url_problem, "title": _text(), "description": _text(MAX_DESCRIPTION),
     "content_loc": url_problem, "player_loc": url_problem,
-    "duration": _integer(1, MAX_DURATION), "expiration_date": date_problem,
-    "rating": _rating, "view_count": _integer(0, None), "publication_date": date_problem,
+    "duration": _integer(1, MAX_DURATION), "expiration_date": validate.lastmod_problem,
+    "rating": _rating, "view_count": _integer(0, None),
+    "publication_date": validate.lastmod_problem,
     "family_friendly": _yes_no, "restriction": _countries, "platform": _platforms,
     "requires_subscription": _yes_no, "uploader": _text(MAX_UPLOADER),
     "uploader_info": url_problem, "live": _yes_no, "tag": _text(),
 }
 NEWS_CHECKS: dict[str, Check] = {"name": _text(), "language": language_problem,
-                                 "publication_date": date_problem, "title": _text()}
+                                 "publication_date": validate.lastmod_problem,
+                                 "title": _text()}
 
 
 def news_language(locale: str) -> str:
