@@ -39,7 +39,8 @@ class HtmlMap:
         self.files: dict[str, File] = {}  # map path -> its generated file
         self.nav: Navigation | None = None
         self.all_files: Files | None = None
-        self.listing: Listing | None = None
+        self.listing: Listing | None = None  # once every other page is written:
+        self.final: dict[str, MapPage] = {}  # the listed pages, and the map by path
         self.known: Listing | None = None  # what the nav's time knows: URL rules, scope
 
     def add_pages(self, nav: Navigation, files: Files, config: MkDocsConfig) -> list[Issue]:
@@ -75,9 +76,10 @@ class HtmlMap:
         """The content of a site map page, from the final titles and the listed pages."""
         if page.file not in self.files.values() or self.all_files is None:
             return
-        if self.listing is None:
+        if self.listing is None:  # the first site map page: planned once, titles final
             self.listing = Listing(_pages(self.all_files, self.site_dir), self.settings)
-        shown = {p.path: p for p in self._plan()}.get(page.file.url)
+            self.final = {p.path: p for p in self._plan()}
+        shown = self.final.get(page.file.url)
         if shown is not None:
             page.content = render(shown, self.listing)
 
