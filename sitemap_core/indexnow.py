@@ -154,16 +154,9 @@ def _same(a: str, b: str) -> bool:
     if a == b:
         return True
     try:
-        return _moment(a) == _moment(b)
+        return lastmod.sort_key(lastmod.parse(a)) == lastmod.sort_key(lastmod.parse(b))
     except ValueError:
         return False
-
-
-def _moment(text: str) -> dt.datetime:
-    value = lastmod.parse(text)
-    if isinstance(value, dt.datetime):
-        return value
-    return dt.datetime(value.year, value.month, value.day, tzinfo=dt.timezone.utc)
 
 
 def _on_site(url: str, scope: str) -> bool:
@@ -297,7 +290,8 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
     build had no error, the submission of what changed since the published sitemap."""
     if not result.files:
         return []
-    issues = feeds.add_to_robots(out_dir, settings, urls.scope_of(result.sitemap_url))
+    base = urls.scope_of(result.sitemap_url)
+    issues = feeds.add_to_robots(out_dir, settings, base)
     key = settings.indexnow_key
     if key:
         try:
@@ -315,7 +309,6 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
         return [*issues, Issue("indexnow", "", "submit",
                                "nothing sent: IndexNow submission reads the XML sitemap, and "
                                "formats has no xml")]
-    base = urls.scope_of(result.sitemap_url)
     found, more = changes(str(xml), result.sitemap_url, base)
     issues += more
     if any(i.level == "error" for i in more):
