@@ -86,8 +86,8 @@ def url_scheme(config: Config, srcdir: Path) -> tuple[Scheme, list[Issue]]:
             f"sitemap_url_scheme has no {{lang}}, so the languages {', '.join(languages)} "
             "would all have the same URLs: alternates left out")))
         return Scheme(prefix, suffix), issues
-    alternates = [(hreflang(lang), *around(lang)) for lang in languages]
-    return Scheme(prefix, suffix, tuple(alternates)), issues
+    alternates = tuple((hreflang(lang), *around(lang)) for lang in languages)
+    return Scheme(prefix, suffix, alternates), issues
 
 
 def _template(value: object) -> tuple[str | None, list[Issue]]:
