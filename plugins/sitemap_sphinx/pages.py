@@ -18,7 +18,6 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from sitemap_core import Issue, Page, meta_overrides
-from sitemap_core.page import META_KEYS
 
 from .config import PREFIX
 from .generated import generated_pages
@@ -68,7 +67,7 @@ def overrides(meta: Mapping[str, Any], docname: str, issues: list[Issue]) -> dic
     issues += [dataclasses.replace(i, field=_CORE_FIELD.sub(rf"{PREFIX}\1", i.field),
                                    message=_CORE_FIELD.sub(rf":{PREFIX}\1:", i.message))
                for i in problems]
-    found["keys"] = tuple((key, PREFIX + key) for key in found if key in META_KEYS)
+    found["keys"] = tuple((key, PREFIX + key) for key in found)
     return found
 
 
