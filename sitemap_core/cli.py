@@ -848,8 +848,8 @@ def submit(site_dir: Path, base_url: str | None, config_file: Path | None, key: 
 def _submission_key(site_dir: Path, key: str) -> str:
     """The key given, else the one key file the site serves; a usage error when there is
     no good key, or the site does not serve it (the engines would refuse it: 403)."""
+    served = indexnow.keys_in(site_dir)
     if not key:
-        served = indexnow.keys_in(site_dir)
         if len(served) > 1:
             raise click.UsageError(f"{site_dir} serves several key files "
                                    f"({', '.join(served)}): give --key")
@@ -861,7 +861,7 @@ def _submission_key(site_dir: Path, key: str) -> str:
         key = served[0]
     if problem := indexnow.key_problem(key):
         raise click.BadParameter(problem, param_hint="--key")
-    if key not in indexnow.keys_in(site_dir):
+    if key not in served:
         raise click.UsageError(f"{site_dir} has no {key}.txt holding the key: search engines "
                                "check it there (set indexnow_key so builds write it)")
     return key
