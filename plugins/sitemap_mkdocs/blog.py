@@ -32,7 +32,6 @@ def shown_posts(context: Mapping[str, Any]) -> list[MkDocsPage]:
     return [excerpt.post for excerpt in context.get("posts") or ()]
 
 
-
 def article(page: MkDocsPage) -> News | None:
     """A blog post as a news article (its title and `date.created`); None for other pages.
     Name and language are left to the settings (`news_publication`, `news_language`)."""
