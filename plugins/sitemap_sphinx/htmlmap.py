@@ -26,7 +26,7 @@ from sitemap_core.htmlmap import Listing, MapEntry, map_path, plan, prune, rende
 from sitemap_core.urls import base_url_problem
 
 from .config import PREFIX
-from .pages import pages
+from .pages import documents
 from .scheme import Scheme
 
 Site = Callable[[Sphinx], tuple[Scheme, str, str, Settings, list[Issue]]]
@@ -59,7 +59,7 @@ def _collect(site: Site, app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str
                        "using %r", PREFIX, path, path.rsplit(".", 1)[0] + "/",
                        type="sitemap", subtype="option")
         path = path.rsplit(".", 1)[0] + "/"
-    offered = list(pages(app, scheme, [], set()))
+    offered = documents(app, scheme, []).values()  # the map shows documents only
     listing = Listing(offered, settings)
     listed = {builder.get_target_uri(p.name) for p in offered if p.url in listing}
     tree = prune(_tree(app.env, app.config.root_doc, builder.get_target_uri), listed)

@@ -20,7 +20,7 @@ from sphinx.environment import BuildEnvironment
 from sitemap_core import Issue, Page, meta_overrides
 
 from .config import PREFIX
-from .generated import generated_pages
+from .generated import MakePage, generated_pages
 from .scheme import Scheme
 
 _CORE_FIELD = re.compile(r"\bsitemap\.(\w+)")  # how the core names a page's field
@@ -33,22 +33,36 @@ def pages(app: Sphinx, scheme: Scheme, issues: list[Issue],
 
     Problems with a document's `sitemap_*` fields are added to `issues`.
     """
-    builder, env = app.builder, app.env
-    srcdir, outdir = Path(env.srcdir), Path(builder.outdir)
+    found = documents(app, scheme, issues)
+    yield from found.values()
+    yield from generated_pages(app, written, found, _maker(app, scheme))
+
+
+def documents(app: Sphinx, scheme: Scheme, issues: list[Issue]) -> dict[str, Page]:
+    """The page of every document, by name (sorted); problems with a document's
+    `sitemap_*` fields are added to `issues`."""
+    env, make = app.env, _maker(app, scheme)
+    srcdir = Path(env.srcdir)
+    found = {}
+    for docname in sorted(env.found_docs):
+        meta = env.metadata.get(docname, {})
+        found[docname] = make(docname, sources=_sources(env, srcdir, docname),
+                              description=_description(meta),
+                              **overrides(meta, docname, issues))
+    return found
+
+
+def _maker(app: Sphinx, scheme: Scheme) -> MakePage:
+    """`make(name, **kwargs)`: the `Page` of the page `name` this builder writes."""
+    builder = app.builder
+    outdir = Path(builder.outdir)
 
     def make(name: str, **kwargs: Any) -> Page:
         link = builder.get_target_uri(name)
         return Page(url=scheme.url(link), alternates=scheme.alternates(link),
                     output=_path(builder.get_outfilename(name), outdir), name=name, **kwargs)
 
-    documents = {}
-    for docname in sorted(env.found_docs):
-        meta = env.metadata.get(docname, {})
-        documents[docname] = page = make(
-            docname, sources=_sources(env, srcdir, docname),
-            description=_description(meta), **overrides(meta, docname, issues))
-        yield page
-    yield from generated_pages(app, written, documents, make)
+    return make
 
 
 def overrides(meta: Mapping[str, Any], docname: str, issues: list[Issue]) -> dict[str, Any]:
