@@ -14,7 +14,6 @@ registered is a typo the core names too.
 from __future__ import annotations
 
 import dataclasses
-
 import os
 from pathlib import Path
 from typing import Any
