@@ -71,8 +71,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return config
         self._settings, self._preview, self._files = None, False, []
         self._meta, self._included, self._shown = {}, {}, {}
-        self._map = None
-        self._includes = PageIncludes(config)
+        self._map = self._includes = None
         problem = base_url_problem(config.site_url or "")
         if problem:
             self._report([Issue("base-url", "", "site_url", (
@@ -93,6 +92,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             settings = dataclasses.replace(settings, cache_dir=None, submit=False)
         self._report(issues)
         self._settings = settings
+        self._includes = PageIncludes(config)
         self._map = HtmlMap(settings, config) if settings.html_map else None
         return config
 
