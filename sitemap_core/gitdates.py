@@ -415,15 +415,21 @@ class _Log:
 
 
 class _Probe:
-    """Is a path the same in two commits? A `git cat-file --batch-check` says, started when
-    the walk starts; a `git diff-tree` when it cannot tell."""
+    """Is a path the same in two commits? A `git cat-file --batch-check` says, started at
+    the first question (most histories ask none); a `git diff-tree` when it cannot tell."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.proc = subprocess.Popen(
-            ["git", *_OPTIONS, "cat-file", "--batch-check=%(objectname)"], cwd=root,
-            env=_git_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL)
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def proc(self) -> subprocess.Popen[bytes]:
+        if self._proc is None:
+            self._proc = subprocess.Popen(
+                ["git", *_OPTIONS, "cat-file", "--batch-check=%(objectname)"], cwd=self.root,
+                env=_git_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL)
+        return self._proc
 
     def equal(self, one: str, other: str, paths: list[str]) -> bool:
         """Whether both commits hold the same `paths` ("": the whole tree)."""
@@ -454,10 +460,12 @@ class _Probe:
         return all(a == b for a, b in pairs)
 
     def close(self) -> None:
-        for stream in (self.proc.stdin, self.proc.stdout):
+        if self._proc is None:
+            return
+        for stream in (self._proc.stdin, self._proc.stdout):
             if stream is not None:
                 stream.close()
-        self.proc.wait()
+        self._proc.wait()
 
 
 def _pump(stream: io.BufferedReader | None, walk: _Walk) -> bool:

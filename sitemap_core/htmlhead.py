@@ -150,7 +150,28 @@ def _declares_nothing(head: bytes, url: str) -> bool:
     start = low.rfind(b"<link", 0, low.find(b"canonical"))
     link = _OWN_CANONICAL.match(head, start) if start >= 0 else None
     return (link is not None and (link[3] or link[5]) == url.encode()
-            and _PLAIN_MARKUP.fullmatch(head, 0, start) is not None)
+            and _plain_before(head, low, start))
+
+
+def _plain_before(head: bytes, low: bytes, end: int) -> bool:
+    """True when `head[:end]` is all `_PLAIN_MARKUP`.
+
+    Pages of one theme differ there mostly in their title, so the answer is remembered
+    for the markup with the text of a plain `<title>` cut out. That cannot change it:
+    text holding no `<` is a token of its own between the two tags.
+    """
+    opened = low.find(b"<title>", 0, end)
+    if opened >= 0:
+        text = opened + 7
+        closed = low.find(b"<", text, end)
+        if low.startswith(b"</title", closed):
+            return _plain_markup(head[:text] + head[closed:end])
+    return _plain_markup(head[:end])
+
+
+@functools.lru_cache(maxsize=64)
+def _plain_markup(markup: bytes) -> bool:
+    return _PLAIN_MARKUP.fullmatch(markup) is not None
 
 
 def _spells(reference: re.Match[bytes]) -> bool:

@@ -271,6 +271,16 @@ def test_a_head_read_without_lxml_reads_as_lxml_does(tmp_path, monkeypatch, piec
             assert read_page(page, URL) == fast, data
 
 
+@settings(max_examples=500, deadline=None)
+@given(pieces=st.lists(st.sampled_from(_PIECES), max_size=12), text=st.text(max_size=20))
+def test_the_remembered_plain_markup_answer_is_the_regex_answer(pieces, text):
+    """Cutting a plain title's text out before remembering the answer changes nothing."""
+    head = "".join(pieces[:2] + ["<title>", text, "</title>"] + pieces[2:]).encode()
+    for end in (len(head), len(head) // 2):
+        expected = htmlhead._PLAIN_MARKUP.fullmatch(head, 0, end) is not None
+        assert htmlhead._plain_before(head, head.lower(), end) == expected, head[:end]
+
+
 def test_plain_heads_are_read_without_lxml(tmp_path, monkeypatch):
     """A head like Pelican's or a plain generator's never reaches the parser."""
     monkeypatch.setattr(htmlhead, "_parse_head", None)  # calling it would raise
