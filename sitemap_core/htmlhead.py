@@ -34,7 +34,7 @@ _REFRESH = re.compile(r"\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)", re.I | re.S)
 # canonical link, a refresh (a base element matters only with those), a title saying 404
 # or not found. `&#` could spell them in a value (no named reference spells a letter or digit).
 _CLUES = (b"robots", b"googlebot", b"canonical", b"refresh", b"404", b"found", b"&#")
-_CANONICAL_ONLY = [b"canonical"]
+_OTHER_CLUES = tuple(clue for clue in _CLUES[:-1] if clue != b"canonical")
 _REFERENCE = re.compile(rb"&#(?:x([0-9a-f]+)|([0-9]+))")  # in the lower-case head
 # A canonical link written plainly (rel and href only, quoted href), either order.
 _OWN_CANONICAL = re.compile(
@@ -138,15 +138,15 @@ def _declares_nothing(head: bytes, url: str) -> bool:
     all `_PLAIN_MARKUP`, whose tags end where every parser ends them.
     """
     low = head.lower()
-    found = [clue for clue in _CLUES[:-1] if clue in low]
+    if any(clue in low for clue in _OTHER_CLUES):
+        return False
     # `&#`, last of `_CLUES`, only where a lone `&` is (memchr finds that fast), and only
     # in a reference that spells something (not Sphinx's `&#8212;` in every title).
     if b"&" in low and b"&#" in low and any(map(_spells, _REFERENCE.finditer(low))):
-        found.append(b"&#")
-    if not found:
-        return True
-    if found != _CANONICAL_ONLY or low.count(b"canonical") != 1:
         return False
+    canonicals = low.count(b"canonical")
+    if canonicals != 1:
+        return canonicals == 0
     start = low.rfind(b"<link", 0, low.find(b"canonical"))
     link = _OWN_CANONICAL.match(head, start) if start >= 0 else None
     return (link is not None and (link[3] or link[5]) == url.encode()
