@@ -9,15 +9,20 @@ the document and everything it depends on (includes, literal includes, images).
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
-from collections.abc import Iterator, Mapping, Set
-from pathlib import Path
+from collections.abc import Callable, Iterator, Mapping, Set
 from typing import Any
 
 from sphinx.application import Sphinx
+from sphinx.builders import Builder
+from sphinx.builders.dirhtml import DirectoryHTMLBuilder
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
+from sphinx.project import Project
 
 from sitemap_core import Issue, Page, meta_overrides
+from sitemap_core.page import StrPath
 
 from .config import PREFIX
 from .generated import MakePage, generated_pages
@@ -42,11 +47,11 @@ def documents(app: Sphinx, scheme: Scheme, issues: list[Issue]) -> dict[str, Pag
     """The page of every document, by name (sorted); problems with a document's
     `sitemap_*` fields are added to `issues`."""
     env, make = app.env, _maker(app, scheme)
-    srcdir = Path(env.srcdir)
+    source, srcdir = _source_file(env), os.fspath(env.srcdir)
     found = {}
     for docname in sorted(env.found_docs):
         meta = env.metadata.get(docname, {})
-        found[docname] = make(docname, sources=_sources(env, srcdir, docname),
+        found[docname] = make(docname, sources=_sources(env, source(docname), srcdir, docname),
                               description=_description(meta),
                               **overrides(meta, docname, issues))
     return found
@@ -55,14 +60,39 @@ def documents(app: Sphinx, scheme: Scheme, issues: list[Issue]) -> dict[str, Pag
 def _maker(app: Sphinx, scheme: Scheme) -> MakePage:
     """`make(name, **kwargs)`: the `Page` of the page `name` this builder writes."""
     builder = app.builder
-    outdir = Path(builder.outdir)
+    target, output = builder.get_target_uri, _output_file(builder)
 
     def make(name: str, **kwargs: Any) -> Page:
-        link = builder.get_target_uri(name)
+        link = target(name)
         return Page(url=scheme.url(link), alternates=scheme.alternates(link),
-                    output=_path(builder.get_outfilename(name), outdir), name=name, **kwargs)
+                    output=output(name), name=name, **kwargs)
 
     return make
+
+
+def _output_file(builder: Builder) -> Callable[[str], StrPath]:
+    """`builder.get_outfilename`, as a string for Sphinx's own html and dirhtml rules
+    (Sphinx 8+ makes two `Path`s a page of them), unless a subclass changes them."""
+    kind = type(builder)
+    stock = getattr(StandaloneHTMLBuilder, "get_output_path", None)  # Sphinx 8+
+    if stock is None or kind.get_outfilename is not StandaloneHTMLBuilder.get_outfilename:
+        return builder.get_outfilename
+    rule = getattr(kind, "get_output_path", None)
+    outdir, suffix = os.path.join(builder.outdir, ""), builder.out_suffix
+    if rule is stock:
+        return lambda name: f"{outdir}{name}{suffix}"
+    if rule is DirectoryHTMLBuilder.get_output_path:
+        return lambda name: f"{outdir}{_folder(name)}index{suffix}"
+    return builder.get_outfilename
+
+
+def _folder(name: str) -> str:
+    """The folder dirhtml writes a page's index.html into: `a/b/` for `a/b` and
+    `a/b/index`, `` for `index`."""
+    head, _, last = name.rpartition("/")
+    if last != "index":
+        return f"{name}/"
+    return f"{head}/" if head else ""
 
 
 def overrides(meta: Mapping[str, Any], docname: str, issues: list[Issue]) -> dict[str, Any]:
@@ -91,16 +121,32 @@ def _description(meta: Mapping[str, Any]) -> str | None:
     return value.strip() or None if isinstance(value, str) else None
 
 
-def _sources(env: BuildEnvironment, srcdir: Path, docname: str) -> tuple[Path, ...]:
-    """The document first (its repository dates the rest), then its dependencies."""
-    found = [_path(env.doc2path(docname), srcdir)]
-    for dep in sorted(env.dependencies.get(docname, ()), key=str):
-        found.append(_path(dep, srcdir))
-        if found[-1].suffix == ".mo":  # a compiled catalog: its history is the .po's
-            found.append(found[-1].with_suffix(".po"))
+def _source_file(env: BuildEnvironment) -> Callable[[str], str]:
+    """`env.doc2path` as a string: Sphinx's own `Project` (7.2+) keeps each document's
+    file in `_docname_to_path`, and its `doc2path` makes two `Path`s of it a call."""
+    project = env.project
+    files = getattr(project, "_docname_to_path", None)
+    if type(project).doc2path is not Project.doc2path or not isinstance(files, dict):
+        return lambda docname: os.fspath(env.doc2path(docname))
+    srcdir = os.fspath(project.srcdir)
+
+    def source(docname: str) -> str:
+        file = files.get(docname)
+        return os.fspath(env.doc2path(docname)) if file is None else os.path.join(srcdir, file)
+
+    return source
+
+
+def _sources(env: BuildEnvironment, source: str, srcdir: str, docname: str) -> tuple[str, ...]:
+    """The document's file first (its repository dates the rest), then its dependencies
+    (`Path`s since Sphinx 8, strings relative to `srcdir` before)."""
+    deps = env.dependencies.get(docname)
+    if not deps:
+        return (source,)
+    found = [source]
+    for dep in sorted(map(os.fspath, deps)):
+        found.append(os.path.join(srcdir, dep))
+        stem, suffix = os.path.splitext(found[-1])
+        if suffix == ".mo":  # a compiled catalog: its history is the .po's
+            found.append(stem + ".po")
     return tuple(found)
-
-
-def _path(value: str | Path, folder: Path) -> Path:
-    """A path Sphinx gives: a `Path` since Sphinx 8, a string (maybe relative) before."""
-    return value if isinstance(value, Path) else folder / value
