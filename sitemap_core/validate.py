@@ -117,6 +117,8 @@ _SITEMAP_ORDER = {"loc": 1, "lastmod": 2}
 _FOREIGN = 9
 
 _CHUNK = 1 << 18
+_SNIFF = 1 << 12  # bytes fed at a time to find the root
+_DROP = 512  # done entries removed from the tree at once
 _GZIP_MAGIC = b"\x1f\x8b"
 
 CHANGEFREQS = frozenset(c.value for c in ChangeFreq)
@@ -136,6 +138,8 @@ _URI = re.compile(
     rf"(?:\?(?:{_PCHAR}|[/?]++)*+)?"
     rf"(?P<fragment>#(?:{_PCHAR}|[/?]++)*+)?"
 )
+# What may follow a valid loc's authority for `_URI` to find the same parts: a path only.
+_PATH_ONLY = re.compile(rf"(?:[{_UNRESERVED}{_SUB_DELIMS}:@/]++|{_PCT})*+")
 _URI_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%")
 LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")  # a `%` that starts no escape
@@ -385,6 +389,8 @@ class _File:
     # for a loc that failed its check. Origins are shared: 50,000 URLs have a few.
     locs: list[tuple[str, int, tuple[str, str, int] | None, int]] = field(default_factory=list)
     origins: dict[tuple[str, str, int], tuple[str, str, int]] = field(default_factory=dict)
+    # "scheme://authority" of the valid locs -> their origin, to check the next ones faster
+    prefixes: dict[str, tuple[str, str, int]] = field(default_factory=dict)
     name: str = ""
     variant: str = ""  # xml, xml.gz, txt or txt.gz: which parallel copy of the set
     digest: bytes | None = None  # of the whole (uncompressed) content, when read whole
@@ -499,15 +505,17 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
                         add(1, "xml", "", _DOCTYPE_MESSAGE)
                         return
                 held.append(chunk)
-                sniff.feed(chunk)
-                for _event, elem in sniff.read_events():
-                    check = _XmlCheck.start(elem, info, add)
-                    if check is None:
-                        return
-                    parser = etree.XMLPullParser(events=("end",), tag=check.entry_tag, **SAFE_XML)
-                    break
-                if parser is None:
+                root, fed = _root_start(sniff, chunk)
+                if root is None:
                     continue
+                refusal = _XmlCheck.refusal(root)
+                if refusal:
+                    sniff.feed(chunk[fed:])  # a syntax error in the chunk is reported first
+                    add(*refusal)
+                    return
+                info.kind = _local(root.tag)
+                check = _XmlCheck(info, add, info.kind)
+                parser = etree.XMLPullParser(events=("end",), tag=check.entry_tag, **SAFE_XML)
                 chunk = b"".join(held)
                 held.clear()
                 del sniff
@@ -537,6 +545,17 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
         add(line if line and line > 0 else None, "xml", "", f"not well-formed XML: {message}")
 
 
+def _root_start(sniff: etree.XMLPullParser, chunk: bytes) -> tuple[etree._Element | None, int]:
+    """Feed `chunk` to the start-event parser a piece at a time, as the root's start tag
+    is near the top (the whole chunk would cost an event per element): the root, when its
+    start is in, and how many bytes of the chunk were fed."""
+    for fed in range(_SNIFF, len(chunk) + _SNIFF, _SNIFF):
+        sniff.feed(chunk[fed - _SNIFF:fed])
+        for _event, elem in sniff.read_events():
+            return elem, fed
+    return None, len(chunk)
+
+
 def has_doctype(elem: etree._Element) -> bool:
     """True when the document of `elem` has a DOCTYPE, which sitemaps must not have."""
     info = elem.getroottree().docinfo
@@ -558,7 +577,11 @@ def _utf8_declared(chunk: bytes, add: Callable[..., None]) -> bool:
 
 
 class _XmlCheck:
-    """Checks each entry as the pull parser finishes it, then drops it from the tree."""
+    """Checks each entry as the pull parser finishes it, then drops it from the tree.
+
+    Dropped entries leave the root in batches (one removal each costs more than their
+    check): an entry stays until the next one, for its tail; the ones before it are done.
+    """
 
     def __init__(self, info: _File, add: Callable[..., None], kind: str) -> None:
         self.info = info
@@ -571,30 +594,26 @@ class _XmlCheck:
         self.order = {_SM + name: position for name, position in order.items()}
         self.root: etree._Element | None = None
         self.entries = 0
-        self.seen_entry = False  # other namespaces may only come before the first entry
+        self.last: etree._Element | None = None  # the last entry, kept for its tail
+        self.done = 0  # children of the root before `last`, all checked
         self.extensions: ExtensionCheck | None = None  # made when an entry needs one
-        # Values already found good: real sites repeat their dates and frequencies.
-        self.good: dict[str, set[str]] = {"lastmod": set(), "changefreq": set(),
-                                          "priority": set()}
+        # Values already found good, by position: real sites repeat their dates.
+        self.good: dict[int, set[str]] = {position: set() for position in order.values()}
 
-    @classmethod
-    def start(cls, elem: etree._Element, info: _File,
-              add: Callable[..., None]) -> _XmlCheck | None:
-        """A checker for the file whose root element is `elem`, or None (after an issue)."""
+    @staticmethod
+    def refusal(elem: etree._Element) -> tuple[int | None, str, str, str] | None:
+        """Why the file whose root element is `elem` is no sitemap, as `add`'s arguments
+        (a DOCTYPE, another root), or None."""
         if has_doctype(elem):
-            add(1, "xml", "", _DOCTYPE_MESSAGE)
-            return None
+            return 1, "xml", "", _DOCTYPE_MESSAGE
         ns, local = _split(elem.tag)
         if ns != SITEMAP_NS or local not in ("urlset", "sitemapindex"):
             what = (f"<{local}> in the namespace {ns or '(none)'!r}"
                     if local in ("urlset", "sitemapindex")
                     else f"<{local}>" + (f" (namespace {ns})" if ns else ""))
-            add(elem.sourceline, "namespace", "",
-                f"root element is {what}; a sitemap's root is <urlset> or "
-                f"<sitemapindex> in the namespace {SITEMAP_NS}")
-            return None
-        info.kind = local
-        return cls(info, add, local)
+            return (elem.sourceline, "namespace", "", f"root element is {what}; a sitemap's "
+                    f"root is <urlset> or <sitemapindex> in the namespace {SITEMAP_NS}")
+        return None
 
     # -- one entry at a time ------------------------------------------------------
 
@@ -604,12 +623,20 @@ class _XmlCheck:
             root = self.root = elem.getroottree().getroot()
             self._attributes(root)
             self._text(root.text, root.sourceline, f"inside <{self.info.kind}>")
-        if elem.getparent() is not root:
+        last = self.last
+        if last is not None and last.getnext() is elem:
+            tail = last.tail
+            if tail and not tail.isspace():
+                self._sibling(last)
+            self.done += 1
+        elif elem.getparent() is not root:
             return  # a misplaced <url>, reported by the entry it stands in
-        while (first := root[0]) is not elem:
-            self._sibling(first)
-            root.remove(first)
-        self.seen_entry = True
+        else:
+            self._siblings(root[0] if last is None else last, elem)
+        self.last = elem
+        if self.done >= _DROP:
+            del root[:self.done]
+            self.done = 0
         self.entries += 1
         if self.entries == MAX_ENTRIES + 1:
             self.add(elem.sourceline, "size", "", f"more than {MAX_ENTRIES:,} entries in one "
@@ -621,11 +648,18 @@ class _XmlCheck:
         if self.root is None:
             self._attributes(root)
             self._text(root.text, root.sourceline, f"inside <{self.info.kind}>")
-        for child in list(root):
-            self._sibling(child)
+        if len(root):
+            self._siblings(root[0] if self.last is None else self.last, None)
         if self.entries == 0:
             self.add(root.sourceline, "structure", "", f"<{self.info.kind}> has no "
                      f"<{self.entry_name}>; the schema needs at least one")
+
+    def _siblings(self, child: etree._Element | None, end: etree._Element | None) -> None:
+        """Check the children of the root from `child` up to `end` (excluded)."""
+        while child is not end:
+            self._sibling(child)  # type: ignore[arg-type]
+            self.done += 1
+            child = child.getnext()  # type: ignore[union-attr]
 
     def _sibling(self, elem: etree._Element) -> None:
         """A child of the root other than the current entry: done entries and the rest."""
@@ -637,7 +671,7 @@ class _XmlCheck:
             return
         line = elem.sourceline
         if isinstance(tag, str) and tag.startswith("{") and not tag.startswith(_SM):
-            if self.seen_entry:
+            if self.entries:
                 self.add(line, "structure", "", f"<{_local(tag)}> of another namespace after "
                          f"the first <{self.entry_name}>; the schema allows such elements only "
                          "before it")
@@ -694,10 +728,10 @@ class _XmlCheck:
                     if loc is None:
                         loc, loc_line = value, child.sourceline
                     continue
-                name = self.names[position - 1]
-                known = good[name]
+                known = good[position]
                 if value in known:
                     continue
+                name = self.names[position - 1]
                 problem = _VALUE_CHECKS[name](value)
                 if problem is None:
                     if len(known) < 10_000:
@@ -735,7 +769,18 @@ class _XmlCheck:
 
 
 def _record_loc(info: _File, add: Callable[..., None], url: str, line: int) -> None:
-    """Check one listed URL and keep it for the set-wide scope and duplicate checks."""
+    """Check one listed URL and keep it for the set-wide scope and duplicate checks.
+
+    A URL whose `scheme://authority` an earlier valid loc of the file had, followed by a
+    path alone, needs only its path checked: `_URI` reads the authority up to the first
+    `/` the same way whatever follows."""
+    cut = url.find("/", 8)  # after "http://" and the authority's first character
+    if cut > 0:
+        origin = info.prefixes.get(url[:cut])
+        if (origin is not None and MIN_LOC <= len(url) <= MAX_LOC
+                and _PATH_ONLY.fullmatch(url, cut)):
+            info.locs.append((url, line, origin, cut))
+            return
     problem, origin, path_start, fragment = _loc_problem(url)
     if problem or origin is None:
         add(line, "loc", "loc", f"{_short(url)!r} {problem}")
@@ -744,7 +789,10 @@ def _record_loc(info: _File, add: Callable[..., None], url: str, line: int) -> N
     if fragment:
         add(line, "loc", "loc", f"{_short(url)} has a #fragment, which crawlers drop; "
             "list the page once without it", "warning")
-    info.locs.append((url, line, info.origins.setdefault(origin, origin), path_start))
+    origin = info.origins.setdefault(origin, origin)
+    if cut > 0 and path_start == cut:
+        info.prefixes[url[:cut]] = origin
+    info.locs.append((url, line, origin, path_start))
 
 
 def _split(tag: str) -> tuple[str, str]:
