@@ -15,6 +15,7 @@ from pathlib import Path
 from . import index, indexnow, robots, rules, urls
 from .dedupe import SeenURLs
 from .extensions import MAX_NEWS_URLS, Fragment, News, media_fragment
+from .gitdates import GitDates
 from .htmlhead import read_page
 from .media import find_media
 from .options import Settings, parse_changefreq, parse_priority
@@ -29,8 +30,10 @@ _LOC = itemgetter(0)
 NEWS_STEM = "sitemap-news"  # the news sitemap: sitemap-news.xml
 
 
-def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> Result:
-    """Write the sitemap set for `pages` (and `settings.extra_urls`) into `out_dir`.
+def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings,
+                   history: GitDates | None = None) -> Result:
+    """Write the sitemap set for `pages` (and `settings.extra_urls`) into `out_dir`;
+    `history`: what `read_ahead` started reading of the pages' git history, if called.
 
     Pages stream through once, a batch of `_CHUNK` at a time: checked, dated, deduplicated
     and written as they arrive. Files land by rename only when the whole set is ready, so
@@ -38,7 +41,7 @@ def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings) -> 
     here logs or raises for bad input.
     """
     with _collector_paused():
-        return _Run(Path(out_dir), settings).run(pages)
+        return _Run(Path(out_dir), settings, history).run(pages)
 
 
 @contextlib.contextmanager
@@ -63,7 +66,8 @@ def _collector_paused() -> Iterator[None]:
 class _Run:
     """One run of `write_sitemaps`: its settings, the issues found, the files made."""
 
-    def __init__(self, out_dir: Path, settings: Settings) -> None:
+    def __init__(self, out_dir: Path, settings: Settings,
+                 history: GitDates | None = None) -> None:
         self.out_dir = out_dir
         if settings.cache_dir is not None and settings.cache_dir.resolve().is_relative_to(
                 out_dir.resolve()):  # never deployed with the site: beside it instead
@@ -75,7 +79,7 @@ class _Run:
         self.scope = urls.scope_of(self.location)
         self.stem = settings.filename.rsplit(".", 1)[0]  # `sitemap` of `sitemap.xml`
         self.issues: list[Issue] = []
-        self.dates = LastmodSources(settings, self.issues, self.scope)
+        self.dates = LastmodSources(settings, self.issues, self.scope, history)
         # Pages left out for another canonical URL: that URL, and the page's entry.
         self.canonicals: dict[str, Entry] = {}
         self.x_default_seen = self.x_default_found = False  # translated pages; one matched

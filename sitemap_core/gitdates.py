@@ -38,6 +38,7 @@ import stat
 import subprocess
 import tempfile
 from collections.abc import Iterable
+from typing import IO
 from pathlib import Path
 
 from .lastmod import file_mtime
@@ -73,7 +74,8 @@ class GitDates:
     """
 
     __slots__ = ("_root", "_top", "_prefix", "_folders", "_located", "_head", "_shallow",
-                 "_boundary", "_covered", "_inside", "_dates", "_committed", "_beyond", "_issues")
+                 "_boundary", "_covered", "_inside", "_dates", "_committed", "_beyond", "_issues",
+                 "_ahead")
 
     def __init__(self, root: Path, head: bool, shallow: bool, boundary: frozenset[str]) -> None:
         self._root = root
@@ -91,6 +93,7 @@ class GitDates:
         self._committed: set[str] = set()  # tracked and unchanged: dated by git, not mtime
         self._beyond: set[str] = set()  # committed, last changed at or before the boundary
         self._issues: list[Issue] = []
+        self._ahead: list[_Reading] = []  # reads `read_ahead` started, not taken yet
 
     @classmethod
     def load(cls, path: Path) -> tuple[GitDates | None, list[Issue]]:
@@ -128,13 +131,34 @@ class GitDates:
         itself is read whole (the root: the whole repository). Paths outside the work
         tree are ignored.
         """
+        self._take_ahead()
+        specs = self._specs(paths)
+        if specs:
+            self._fetch(specs)
+
+    def read_ahead(self, paths: Iterable[str | os.PathLike[str]]) -> None:
+        """Start reading the history `prefetch(paths)` would read, and return at once.
+
+        git runs while the generator builds its pages, its output kept in temporary
+        files; the first `prefetch` or `date_of` takes it over then, with no wait for a
+        git that has finished.
+        """
+        specs = self._specs(paths)
+        if specs:
+            self._fetch(specs, ahead=True)
+
+    def contains(self, path: str | os.PathLike[str]) -> bool:
+        """True when `path` lies in this work tree."""
+        return self._locate(path) is not None
+
+    def _specs(self, paths: Iterable[str | os.PathLike[str]]) -> set[str]:
+        """The pathspecs to read for `paths`, none read (or being read) already."""
         specs = set()
         for path in paths:
             located = self._locate(path)
             if located is not None and (spec := self._uncovered(located)) is not None:
                 specs.add(spec)
-        if specs:
-            self._fetch(specs)
+        return specs
 
     def date_of(self, path: str | os.PathLike[str]) -> dt.datetime | None:
         """The committer date (with its offset) of the last commit that changed `path`.
@@ -176,6 +200,7 @@ class GitDates:
 
     def _read_for(self, path: str | os.PathLike[str]) -> _Located | None:
         """`_locate(path)`, after reading the history of its folder if not read yet."""
+        self._take_ahead()
         located = self._locate(path)
         if located is not None and (spec := self._uncovered(located)) is not None:
             self._fetch({spec})
@@ -216,17 +241,39 @@ class GitDates:
             return None
         return rel if folder_given else folder or rel
 
-    def _fetch(self, specs: set[str]) -> None:
-        """Read the history of new pathspecs (a folder inside another is read with it)."""
+    def _fetch(self, specs: set[str], ahead: bool = False) -> None:
+        """Read the history of new pathspecs (a folder inside another is read with it);
+        `ahead`: start reading it, and take the read when a date is first asked for."""
         outer = _outermost(specs)
         self._covered.update(outer)
         if not self._head:
             return
         try:
-            dates, clean, beyond, problem = _read(self._root, outer, self._boundary,
-                                                  self._committed)
+            reading = _Reading(self._root, outer, ahead)
         except OSError as exc:
-            dates, clean, beyond, problem = {}, set(), set(), f"git could not be run ({exc})"
+            self._took(({}, set(), set(), f"git could not be run ({exc})"))
+            return
+        if ahead:
+            self._ahead.append(reading)
+        else:
+            self._take(reading)
+
+    def _take_ahead(self) -> None:
+        """Take the reads `read_ahead` started (waiting for git to finish them)."""
+        while self._ahead:
+            self._take(self._ahead.pop(0))
+
+    def _take(self, reading: _Reading) -> None:
+        try:
+            found = reading.result(self._boundary, self._committed)
+        except OSError as exc:
+            found = {}, set(), set(), f"git could not be run ({exc})"
+        finally:
+            reading.close()
+        self._took(found)
+
+    def _took(self, found: tuple[dict[str, str], set[str], set[str], str]) -> None:
+        dates, clean, beyond, problem = found
         self._dates.update(dates)
         self._committed |= clean
         self._beyond |= beyond
@@ -327,23 +374,32 @@ def _dirty_paths(data: bytes) -> set[str]:
     return {os.fsdecode(entry[3:]) for entry in data.split(b"\0") if len(entry) > 3}
 
 
-def _read(root: Path, specs: list[str], boundary: frozenset[str],
-          known: set[str]) -> tuple[dict[str, str], set[str], set[str], str]:
-    """Read the history of `specs` ("" alone: the whole repository): dates of committed
-    files not in `known`, the tracked paths there without changes, those beyond a shallow
-    clone's history, and a problem if git failed (then no path counts as unchanged).
+class _Reading:
+    """One read of some pathspecs' history ("" alone: the whole repository): the log and
+    the listings of the tracked and the changed files, all started at once.
 
-    The log starts first; the file listings run while it fills its pipe.
+    Read when needed, the log streams through a pipe and is stopped as soon as every file
+    is dated. Read ahead, each output goes to a temporary file: git runs to its end while
+    the generator builds and never waits for a reader.
     """
-    pathspec = [spec for spec in specs if spec]
-    wide = _log_pathspec(pathspec)
-    log = _Log(root, _MERGES[0], wide)
-    probe = None
-    try:
-        listed, status = _run_all(root, [
-            ["ls-files", "-z", "--cached", "--", *pathspec],
+
+    def __init__(self, root: Path, specs: list[str], ahead: bool) -> None:
+        self.root = root
+        self.pathspec = [spec for spec in specs if spec]
+        self.wide = _log_pathspec(self.pathspec)
+        self.log = _Log(root, _MERGES[0], self.wide, ahead)
+        self.probe: _Probe | None = None
+        self.listings = [_Command(root, args) for args in (
+            ["ls-files", "-z", "--cached", "--", *self.pathspec],
             ["status", "--porcelain", "-z", "--untracked-files=no", "--no-renames",
-             "--ignore-submodules=dirty", "--", *pathspec]])
+             "--ignore-submodules=dirty", "--", *self.pathspec])]
+
+    def result(self, boundary: frozenset[str],
+               known: set[str]) -> tuple[dict[str, str], set[str], set[str], str]:
+        """Dates of committed files not in `known`, the tracked paths without changes,
+        those beyond a shallow clone's history, and a problem if git failed (then no path
+        counts as unchanged)."""
+        listed, status = (command.done() for command in self.listings)
         clean = set(_split_z(listed.stdout)) - _dirty_paths(status.stdout)
         problem = ""
         if listed.returncode != 0 or status.returncode != 0:
@@ -353,65 +409,91 @@ def _read(root: Path, specs: list[str], boundary: frozenset[str],
         wanted = clean - known
         if not wanted:
             return {}, clean, set(), problem
-        probe = _Probe(root)
-        walk = _Walk(set(wanted), wide, boundary, probe)
-        code, stopped, message = log.into(walk)
+        self.probe = _Probe(self.root)
+        walk = _Walk(set(wanted), self.wide, boundary, self.probe)
+        code, stopped, message = self.log.into(walk)
         if not stopped and code != 0 and not walk.seen and "diff-merges" in message:
-            walk = _Walk(set(wanted), wide, boundary, probe)  # a git older than 2.31
-            code, stopped, message = _Log(root, _MERGES[1], wide).into(walk)
+            walk = _Walk(set(wanted), self.wide, boundary, self.probe)  # a git before 2.31
+            code, stopped, message = _Log(self.root, _MERGES[1], self.wide).into(walk)
         if not stopped and code != 0:
             problem = problem or f"git log failed ({message or f'exit status {code}'})"
         return walk.dates, clean, walk.beyond, problem
-    finally:
-        log.stop()
-        log.errors.close()
-        if probe is not None:
-            probe.close()
+
+    def close(self) -> None:
+        """End what still runs (a read never taken, or a log stopped early)."""
+        self.log.close()
+        for command in self.listings:
+            command.close()
+        if self.probe is not None:
+            self.probe.close()
 
 
-def _run_all(root: Path, commands: list[list[str]]) -> list[subprocess.CompletedProcess[bytes]]:
-    """Run git commands side by side; their output is small enough to read one by one."""
-    procs = [subprocess.Popen(["git", *_OPTIONS, *args], cwd=root, env=_git_env(),
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE) for args in commands]
-    done = []
-    for args, proc in zip(commands, procs):
-        out, err = proc.communicate()
-        done.append(subprocess.CompletedProcess(args, proc.returncode, out, err))
-    return done
+class _Command:
+    """A git command started now; its output waits in temporary files until `done()`."""
+
+    def __init__(self, root: Path, args: list[str]) -> None:
+        self.args = args
+        self.out, self.err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(["git", *_OPTIONS, *args], cwd=root, env=_git_env(),
+                                     stdin=subprocess.DEVNULL, stdout=self.out, stderr=self.err)
+
+    def done(self) -> subprocess.CompletedProcess[bytes]:
+        code = self.proc.wait()
+        out, err = (_read_back(f) for f in (self.out, self.err))
+        return subprocess.CompletedProcess(self.args, code, out, err)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait()
+        self.out.close()
+        self.err.close()
+
+
+def _read_back(file: IO[bytes]) -> bytes:
+    file.seek(0)
+    return file.read()
 
 
 class _Log:
-    """The one `git log` of some pathspecs, started at once and read later; `stop()` ends
-    it early."""
+    """The one `git log` of some pathspecs, started at once and read later, through a
+    pipe (`stop()` ends it early) or, `ahead`, from a temporary file it fills."""
 
-    def __init__(self, root: Path, merges: str, pathspec: list[str]) -> None:
+    def __init__(self, root: Path, merges: str, pathspec: list[str], ahead: bool = False) -> None:
         self.errors = tempfile.TemporaryFile()
+        self.output = tempfile.TemporaryFile() if ahead else None
         self.proc = subprocess.Popen(
             ["git", *_OPTIONS, "log", _FORMAT, "--name-only", "-z", "--no-renames", merges,
              "--full-history", "--parents", "--date-order", "--no-color", "--no-ext-diff",
              "--no-show-signature", "HEAD", "--", *pathspec],
-            cwd=root, env=_git_env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=self.errors)
+            cwd=root, env=_git_env(), stdin=subprocess.DEVNULL,
+            stdout=self.output or subprocess.PIPE, stderr=self.errors)
 
     def into(self, walk: _Walk) -> tuple[int, bool, str]:
-        """Stream the log into `walk`: exit status, stopped early, first error line."""
+        """Feed the log to `walk`: exit status, stopped early, first error line."""
         try:
-            stopped = _pump(self.proc.stdout, walk)
+            if self.output is not None:
+                self.proc.wait()
+                self.output.seek(0)
+            stopped = _pump(self.output or self.proc.stdout, walk)
         finally:
             code = self.stop()
-        self.errors.seek(0)
-        message = _first_line(self.errors.read(4096))
+        message = _first_line(_read_back(self.errors)[:4096])
         self.errors.close()
         return code, stopped, message
 
     def stop(self) -> int:
-        """Close the pipe, end git if it still runs, and return its exit status."""
-        if self.proc.stdout is not None:
-            self.proc.stdout.close()
+        """Close the output, end git if it still runs, and return its exit status."""
+        for stream in (self.proc.stdout, self.output):
+            if stream is not None:
+                stream.close()
         if self.proc.poll() is None:
             self.proc.terminate()
         return self.proc.wait()
+
+    def close(self) -> None:
+        self.stop()
+        self.errors.close()
 
 
 class _Probe:

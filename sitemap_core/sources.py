@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 from . import lastmod
@@ -30,8 +31,10 @@ class LastmodSources:
     known: no date, never an invented one (unless `lastmod: build` asks for the build time).
     """
 
-    def __init__(self, settings: Settings, issues: list[Issue], scope: str = "") -> None:
+    def __init__(self, settings: Settings, issues: list[Issue], scope: str = "",
+                 history: GitDates | None = None) -> None:
         self.s = settings
+        self.history = history  # git dates `read_ahead` started reading, if any
         self.scope = scope  # the sitemap's URL folder: its share of a shared content state
         self.issues = issues
         self.used: Counter[str] = Counter()
@@ -181,7 +184,11 @@ class LastmodSources:
 
     def _git_dates(self, source: StrPath) -> GitDates | None:
         if self._git is False:  # a Path only once, not per page
-            git, found = GitDates.load(Path(source).parent)
+            folder = Path(source).parent
+            if self.history is not None and self.history.contains(folder):
+                self._git = self.history
+                return self.history
+            git, found = GitDates.load(folder)
             if self.s.lastmod == "auto":  # outside a repository "auto" quietly moves on
                 found = [i for i in found if i.code != "git"]
             self.issues.extend(found)
@@ -196,6 +203,23 @@ class LastmodSources:
                                                        self.scope)
                 self.issues.extend(found)
         return self._state if isinstance(self._state, ContentState) else None
+
+
+def read_ahead(paths: Iterable[StrPath], settings: Settings) -> GitDates | None:
+    """Start git reading the history of `paths` (the pages' sources) in the background,
+    when `settings` date pages by git. Give the result to `write_sitemaps` (`history=`):
+    it takes the dates over instead of running git then. None when there is nothing to
+    read (then `write_sitemaps` finds and reports why itself)."""
+    if settings.lastmod not in ("auto", "git"):
+        return None
+    paths = list(paths)
+    if not paths:
+        return None
+    git, found = GitDates.load(Path(paths[0]).parent)
+    if git is None or found:
+        return None
+    git.read_ahead(paths)
+    return git
 
 
 def _digest(path: StrPath) -> bytes | None:

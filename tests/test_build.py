@@ -7,7 +7,7 @@ import os
 import pytest
 from helpers import NS, parse, urls_in
 
-from sitemap_core import build, index, writer
+from sitemap_core import build, index, read_ahead, writer
 from sitemap_core.build import write_sitemaps
 from sitemap_core.options import settings_from_options
 from sitemap_core.page import Alternate, Page
@@ -351,6 +351,26 @@ def test_published_floor_against_git(tmp_path, git_repo):
     assert urls_in(tmp_path / "out" / "sitemap.xml") == {
         BASE + "post/": "2025-11-06T09:30:00Z",  # edited after publication: the commit
         BASE + "late/": "2024-02-02"}  # published after its last commit: the floor
+
+
+def test_a_history_read_ahead_dates_as_a_history_read_at_write_time(tmp_path, git_repo):
+    repo = git_repo()
+    for n in range(3):
+        repo.write(f"docs/p{n}.md", f"page {n}\n")
+        repo.commit(f"page {n}", f"2022-0{n + 1}-01T08:00:00+00:00")
+    repo.write("other/p3.md", "elsewhere\n")
+    repo.commit("elsewhere", "2023-01-01T00:00:00+00:00")
+    given = [Page(url=f"p{n}/", sources=(str(repo.root / "docs" / f"p{n}.md"),))
+             for n in range(3)] + [Page(url="p3/", sources=(str(repo.root / "other/p3.md"),))]
+    write_sitemaps(given, tmp_path / "now", settings())
+    history = read_ahead([page.sources[0] for page in given[:3]], settings())
+    assert history is not None
+    write_sitemaps(given, tmp_path / "ahead", settings(), history=history)
+    assert (tmp_path / "ahead" / "sitemap.xml").read_bytes() == (
+        tmp_path / "now" / "sitemap.xml").read_bytes()
+    assert urls_in(tmp_path / "now" / "sitemap.xml")[BASE + "p3/"] == "2023-01-01T00:00:00Z"
+    assert read_ahead([given[0].sources[0]], settings(lastmod="mtime")) is None
+    assert read_ahead([str(tmp_path / "now" / "sitemap.xml")], settings()) is None
 
 
 def test_midnight_datetimes_from_pages_stay_dates(tmp_path):

@@ -478,3 +478,26 @@ def test_log_stops_once_every_file_is_dated(git_repo, logs):
     assert dates.date_of(repo.root / "hot.md").isoformat() == "2020-03-02T00:00:00+00:00"
     assert logs.pathspecs == [[]]
     assert logs.commits_read(0) <= 3  # of 32: the one that dates hot.md, and its neighbours
+
+
+def test_a_history_read_ahead_gives_the_dates_read_when_asked(history):
+    """`read_ahead` starts git and returns; the first date asked takes its output over,
+    every date as a read on demand gives it, and folders it did not read are read then."""
+    stamp = 1_700_000_000
+    edited = history.write("docs/late.md", "edited, not committed\n")
+    os.utime(edited, (stamp, stamp))
+    dates, issues = GitDates.load(history.root / "docs")
+    assert issues == []
+    dates.read_ahead(history.root / rel for rel in EXPECTED if rel.startswith("docs/"))
+    got = {rel: dates.date_of(history.root / rel).isoformat() for rel in EXPECTED}
+    assert got == {**EXPECTED, "docs/late.md": "2023-11-14T22:13:20+00:00"}
+    assert dates.issues == []
+
+
+def test_a_history_read_ahead_and_never_taken_is_ended(history):
+    dates, _ = GitDates.load(history.root)
+    dates.read_ahead([history.root / "docs" / "index.md"])
+    reading = dates._ahead[0]
+    reading.close()
+    assert reading.log.proc.returncode is not None
+    assert all(command.proc.returncode is not None for command in reading.listings)
