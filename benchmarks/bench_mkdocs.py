@@ -23,7 +23,7 @@ from harness import adapter_options, make_repo, report, time_builds, time_calls
 from sitemap_mkdocs.plugin import SitemapPlugin
 
 SECTION_SIZE = 50
-HOOKS = ("on_config", "on_files", "on_page_context", "on_post_build")
+HOOKS = tuple(name for name in vars(SitemapPlugin) if name.startswith("on_"))  # every hook
 PAGE = """# Page {n} of section {s}
 
 Some prose for page {n}, with a [link to the section](index.md) and *emphasis*.
@@ -74,7 +74,7 @@ def run_build(root: Path, site_dir: Path, plugin: bool) -> float:
 def main() -> None:
     pages, history = adapter_options(__doc__, 2000, 200, "pages (in sections of 50)")
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
-    spent = time_calls(SitemapPlugin, HOOKS)
+    spent = time_calls((SitemapPlugin, HOOKS))
     with tempfile.TemporaryDirectory(prefix="bench-mkdocs-") as tmp:
         work = Path(tmp)
         start = time.perf_counter()

@@ -77,8 +77,9 @@ def make_repo(root: Path, files: dict[str, str], folder: str = "docs/", history:
     subprocess.run(["git", "reset", "--hard", "-q"], cwd=root, check=True)
 
 
-def time_calls(owner: Any, names: Iterable[str]) -> Counter[str]:
-    """Replace `owner.<name>` for each name with a timed wrapper; seconds spent, per name.
+def time_calls(*targets: tuple[Any, Iterable[str]]) -> Counter[str]:
+    """For each `(owner, names)`, replace `owner.<name>` for each name with a timed
+    wrapper; seconds spent, per name.
 
     Garbage-collector pauses that fall inside the wrappers are counted in the hooks' time
     and, again, under `GC` (a full collection scans the generator's whole heap, whoever
@@ -105,8 +106,9 @@ def time_calls(owner: Any, names: Iterable[str]) -> Counter[str]:
         elif inside[0]:
             spent[GC] += time.perf_counter() - inside[1]
 
-    for name in names:
-        setattr(owner, name, timed(name, getattr(owner, name)))
+    for owner, names in targets:
+        for name in names:
+            setattr(owner, name, timed(name, getattr(owner, name)))
     gc.callbacks.append(pause)
     return spent
 
