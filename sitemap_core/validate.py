@@ -463,7 +463,10 @@ def _read_file(path: Path, number: int, found: _Found) -> _File:
             add(None, "gzip", "", "gzip data in a file not named .gz", "warning")
         if info.variant.startswith("txt"):
             _read_text(reader, info, add)
-        else:
+        elif not _read_plain(reader, info, add):
+            info = _File(path, number)  # what the shortcut read is dropped
+            raw.seek(0)
+            reader = _Reader(raw)
             _read_xml(reader, info, add)
         reader.drain()
         if reader.error:
@@ -482,6 +485,53 @@ def _read_file(path: Path, number: int, found: _Found) -> _File:
 # How every sitemap is parsed: no entities, DTD, network or huge trees.
 SAFE_XML = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
                 remove_comments=True, remove_pis=True)
+
+
+def _read_plain(reader: _Reader, info: _File, add: Callable[..., None]) -> bool:
+    """Check a `<urlset>` in the writer's plain shape (`_PLAIN_HEAD`, then one `<url>` of
+    a loc and a lastmod on each line, `</urlset>`) from its text, without the XML parser.
+
+    Such bytes are well-formed by construction and hold no element but the entries, whose
+    lines are known, so the findings are the full checker's: its value and loc checks, in
+    its order. False, with nothing reported, at the first byte out of that shape: then the
+    caller reads the file again with `_read_xml`.
+    """
+    pending: list[tuple[object, ...]] = []  # reported only when the whole file is plain
+
+    def note(*args: object) -> None:
+        pending.append(args)
+
+    known: set[str] = set()
+    line = 2  # the header's lines
+    rest = b""
+    ended = False
+    chunk = reader.read()
+    if not chunk.startswith(_PLAIN_HEAD):
+        return False
+    chunk = chunk[len(_PLAIN_HEAD):]
+    while chunk:
+        data = rest + chunk
+        cut = data.rfind(b"\n") + 1
+        text, rest = data[:cut].decode("latin-1"), data[cut:]
+        lines = _PLAIN_LINES.fullmatch(text)
+        if lines is None or (ended and text):
+            return False
+        end = lines.start("end")
+        ended = end >= 0
+        for loc, lastmod in _PLAIN_ENTRY.findall(text, 0, end if ended else len(text)):
+            line += 1
+            if line == MAX_ENTRIES + 3:
+                _too_many(line, note)
+            if lastmod and lastmod not in known:
+                _check_value(known, "lastmod", lastmod, line, note)
+            _record_loc(info, note, loc, line)
+        chunk = reader.read()
+    if not ended or rest or line == 2 or reader.error or reader.over:
+        return False
+    info.kind = "urlset"
+    for args in pending:
+        add(*args)
+    return True
 
 
 def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
@@ -543,6 +593,13 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
         else:
             line, message = exc.lineno, _LINE_COLUMN.sub("", exc.msg or str(exc))
         add(line if line and line > 0 else None, "xml", "", f"not well-formed XML: {message}")
+
+
+# The writer's plain `<urlset>`, which `_read_plain` reads: ASCII, no entity, no `]`.
+_PLAIN_HEAD = f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n'.encode()
+_PLAIN_ENTRY = re.compile(r"<url><loc>([A-Za-z0-9\-._~:/?#@!$()*+,;=%]+)</loc>"
+                          r"(?:<lastmod>([A-Za-z0-9:.+\-]+)</lastmod>)?</url>\n")
+_PLAIN_LINES = re.compile(rf"(?:{_PLAIN_ENTRY.pattern})*+(?P<end></urlset>\n)?")
 
 
 def _root_start(sniff: etree.XMLPullParser, chunk: bytes) -> tuple[etree._Element | None, int]:
@@ -639,8 +696,7 @@ class _XmlCheck:
             self.done = 0
         self.entries += 1
         if self.entries == MAX_ENTRIES + 1:
-            self.add(elem.sourceline, "size", "", f"more than {MAX_ENTRIES:,} entries in one "
-                     "file (the protocol's limit)")
+            _too_many(elem.sourceline, self.add)
         self._fields(elem)
         elem.clear(keep_tail=True)  # stays until the next entry, for its tail
 
@@ -729,15 +785,8 @@ class _XmlCheck:
                         loc, loc_line = value, child.sourceline
                     continue
                 known = good[position]
-                if value in known:
-                    continue
-                name = self.names[position - 1]
-                problem = _VALUE_CHECKS[name](value)
-                if problem is None:
-                    if len(known) < 10_000:
-                        known.add(value)
-                else:
-                    add(child.sourceline, name, name, problem[0], problem[1])
+                if value not in known:
+                    _check_value(known, self.names[position - 1], value, child.sourceline, add)
             elif isinstance(tag, str) and tag[0] == "{" and not tag.startswith(_SM):
                 state = _FOREIGN
                 if tag == _XHTML_LINK and entry == "url":
@@ -766,6 +815,10 @@ class _XmlCheck:
                 from .extension_checks import ExtensionCheck  # noqa: PLC0415
                 self.extensions = ExtensionCheck()
             self.extensions.entry(elem, add)
+
+
+def _too_many(line: int, add: Callable[..., None]) -> None:
+    add(line, "size", "", f"more than {MAX_ENTRIES:,} entries in one file (the protocol's limit)")
 
 
 def _record_loc(info: _File, add: Callable[..., None], url: str, line: int) -> None:
@@ -939,6 +992,18 @@ _VALUE_CHECKS: dict[str, Callable[[str], tuple[str, Level] | None]] = {
     "changefreq": _changefreq_problem,
     "priority": _priority_problem,
 }
+
+
+def _check_value(known: set[str], name: str, value: str, line: int,
+                 add: Callable[..., None]) -> None:
+    """Check one lastmod, changefreq or priority not in `known`, the values of this file
+    already found good (real sites repeat their dates), which a good one joins."""
+    problem = _VALUE_CHECKS[name](value)
+    if problem is None:
+        if len(known) < 10_000:
+            known.add(value)
+    else:
+        add(line, name, name, problem[0], problem[1])
 
 
 def _check_alternate(link: etree._Element, add: Callable[..., None]) -> None:
