@@ -152,6 +152,12 @@ _URL_PATH = re.compile(r"(?:[^:/?#]+:)?(?://[^/?#]*)?([^?#]*)")
 _DATETIME = re.compile(
     r"(\d{4})(?:-(\d\d)(?:-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?)?)?)?"
     r"(Z|[+-]\d\d:\d\d)?")
+# The dates and times every reader accepts, in the shape writers give them (a day past the
+# 28th only in a month that has it, no leap day): good without `_lastmod_problem`'s checks.
+_GOOD_DATETIME = re.compile(
+    r"(?!0000)[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)"
+    r"|(?:0[13578]|1[02])-31)(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?"
+    r"(?:Z|[+-](?:0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00))?")
 _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 
 # BCP 47 language tags (RFC 5646 syntax) whose language is an ISO 639 code of 2 or 3
@@ -922,6 +928,15 @@ def _diagnose(url: str) -> str:
 
 
 def lastmod_problem(value: str) -> tuple[str, Level] | None:  # the one W3C Datetime rule
+    """Why `value` is not a lastmod both W3C Datetime and the schema accept, with the
+    level, or None for a good one."""
+    if _GOOD_DATETIME.fullmatch(value):
+        return None
+    return _lastmod_problem(value)
+
+
+def _lastmod_problem(value: str) -> tuple[str, Level] | None:
+    """`lastmod_problem` for any value, good or bad: its whole rule."""
     text = value.strip()
     match = _DATETIME.fullmatch(text)
     problem = _datetime_range(match) if match else "is not a W3C Datetime"

@@ -157,3 +157,17 @@ def test_big_files_agree_across_read_chunks(tmp_path, text, plain, suffix):
         assert fast == _full([path], BASE + path.name)
     assert taken == [plain]
     assert any(issue.code == "size" for issue in fast[0])
+
+
+datetime_texts = st.one_of(
+    st.sampled_from(LASTMODS), st.dates().map(str), st.datetimes().map(str),
+    st.datetimes(timezones=st.timezones()).map(lambda t: t.isoformat()),
+    st.from_regex(r"\A[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?"
+                  r"([+-][0-9]{2}:[0-9]{2}|Z)?)?\Z"),
+    st.text("0123456789-T:+Z. ", max_size=30))
+
+
+@settings(max_examples=3000)
+@given(datetime_texts)
+def test_the_lastmod_shortcut_agrees_with_the_whole_rule(value):
+    assert validate.lastmod_problem(value) == validate._lastmod_problem(value)
