@@ -11,10 +11,10 @@ The last line is machine-readable.
 from __future__ import annotations
 
 import tempfile
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
+from bench_extensions import best
 from harness import size_option
 from lxml import etree
 
@@ -53,24 +53,14 @@ def parse_only(path: Path) -> None:
     parser.close()
 
 
-def best(run: Callable[[], object]) -> float:
-    """The fastest of `RUNS` runs, in seconds."""
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
     n = size_option(__doc__, "urls", 50_000, 1_000, "URLs in the sitemap")
     with tempfile.TemporaryDirectory() as tmp:
         path = write(n, Path(tmp))
         issues = validate_files([path], BASE + path.name)
         assert not issues, issues[:3]
-        ours = best(lambda: validate_files([path], BASE + path.name))
-        floor = best(lambda: parse_only(path))
+        ours = best(RUNS, lambda: validate_files([path], BASE + path.name))
+        floor = best(RUNS, lambda: parse_only(path))
         size = path.stat().st_size
     per_1000_ms = 1e6 * ours / n
     print(f"urls: {n:,}  file: {size / 1e6:.2f} MB  (best of {RUNS} runs)")

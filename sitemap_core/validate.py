@@ -10,7 +10,9 @@ written out below, and every value the XSD accepts without a warning here passes
 Files are untrusted. XML is read with a pull parser in chunks (memory stays flat for a
 50 MB file) that never resolves entities, loads a DTD or touches the network, and any
 DOCTYPE is refused. Reading, after gzip, stops a little past 52,428,800 bytes, so a gzip
-bomb costs at most that much decompression.
+bomb costs at most that much decompression. The writer's plain `<urlset>` (one `<url>` of
+a loc and a lastmod per line) is read as text instead, with the same findings; any other
+byte sends the file to the parser.
 
 A set may also hold parallel variants that the writer produces side by side: a `.gz`
 twin of each file and a `.txt` twin of each `.xml`. Duplicates are counted within one
