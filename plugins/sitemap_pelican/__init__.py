@@ -62,8 +62,9 @@ def _start(pelican: Pelican) -> None:
     if _run is not None and _run.nests(pelican):
         return
     site, issues = config.load(pelican.settings)
-    _run = _Run(pelican, Collector(site, pelican.settings) if site is not None else None,
-                os.path.abspath(pelican.output_path))
+    output = os.path.abspath(pelican.output_path)
+    _run = _Run(pelican, Collector(site, pelican.settings, output) if site is not None else None,
+                output)
     _run.fatal = _log(issues)
 
 
@@ -83,17 +84,9 @@ def _collect(path: str, context: dict[str, Any]) -> None:
     run = _run
     if run is None or run.collector is None:
         return
-    page = run.collector.page(path, context, _prefix(run, path, context))
+    page = run.collector.page(path, context)
     if page is not None:
         run.pages.append(page)
-
-
-def _prefix(run: _Run, path: str, context: dict[str, Any]) -> str:
-    """The writer's folder inside the main output: `fr/` for a nested site, else ``."""
-    name = str(context.get("output_file") or "").replace(os.sep, "/")
-    folder = run.output + os.sep
-    written = path[len(folder):].replace(os.sep, "/") if path.startswith(folder) else ""
-    return written[: -len(name)] if name and written.endswith(name) else ""
 
 
 def _finish(pelican: Pelican) -> None:

@@ -36,6 +36,8 @@ _LISTS = ("tag", "category", "author")
 _INDEX = "index.html"
 # Pelican's content classes and the prefix of their URL settings (ARTICLE_URL, ...).
 _SETTINGS = {contents.Article: "ARTICLE", contents.Page: "PAGE"}
+# A content's own sitemap values, as Pelican metadata names them (`Priority:`).
+_OWN = ("priority", "changefreq")
 # How Pelican metadata names the dates the core knows (messages use the user's key).
 _KEYS = (("published", "date"), ("lastmod", "modified"))
 # The `sitemap*` metadata keys this adapter reads, as Pelican gives them (lower case).
@@ -52,12 +54,16 @@ _HOW = ("use `Sitemap: false` (or `Sitemap_exclude: true`) to leave a page out, 
 class Collector:
     """The `Page`s of one run's written files, and the issues found on the way."""
 
-    def __init__(self, site: SiteConfig, settings: Mapping[str, Any]) -> None:
+    def __init__(self, site: SiteConfig, settings: Mapping[str, Any], output: str) -> None:
+        """`output`: the main site's output folder, absolute (nested sites write inside)."""
         self.site = site
+        self._output = os.path.join(output, "")
         self.issues: list[Issue] = []
-        self._urls: dict[int, tuple[Any, str]] = {}  # id(content) -> (content, its URL)
-        self._dated: dict[int, tuple[Any, Page]] = {}  # id(article) -> (article, its dates)
-        self._lists: dict[int, tuple[Any, tuple[Page, ...]]] = {}  # id(list) -> its Pages
+        # By id(): the object is in `_kept`, so the id stays its own through the run.
+        self._urls: dict[int, str] = {}  # id(content) -> its URL
+        self._dated: dict[int, Page] = {}  # id(article) -> its dates
+        self._lists: dict[int, tuple[Page, ...]] = {}  # id(list) -> its Pages
+        self._kept: list[Any] = []
         # TEMPLATE_PAGES: the file written -> the template it is rendered from.
         self._templates = {str(dest): os.path.join(settings["PATH"], source)
                            for source, dest in (settings.get("TEMPLATE_PAGES") or {}).items()}
@@ -65,40 +71,47 @@ class Collector:
         self._lang = settings["DEFAULT_LANG"]  # the main site's
         self._site_langs = i18n.site_langs(settings)
 
-    def page(self, path: str, context: Mapping[str, Any], prefix: str) -> Page | None:
-        """The `Page` for one written file, or None when crawlers should not see it.
-
-        `prefix` is the writer's folder inside the main output (a nested site's `fr/`).
-        """
+    def page(self, path: str, context: Mapping[str, Any]) -> Page | None:
+        """The `Page` for the file written at `path`, or None when crawlers should not
+        see it."""
         name = str(context.get("output_file") or "")
         for key, kind in (("article", "articles"), ("page", "pages")):
             if context.get(key) is not None:
-                return self._content_page(path, name, context[key], kind, prefix)
+                return self._content_page(path, name, context[key], kind)
         if not name.endswith(_HTML):
             return None
         template = self._templates.get(name) if context.get("template_name") is None else None
         url = folder_url(_listing_url(context, name))
         roots = i18n.root_alternates(context) if url == "" else ()
-        return Page(url=prefix + url, output=path,
+        return Page(url=self._prefix(path, name) + url, output=path,
                     name=name, sources=(template,) if template else (),
                     lists=self._listed(context) if context.get("blog") else (),
                     alternates=_alternates(roots), **self.site.by_type["indexes"])
 
-    def _content_page(self, path: str, written: str, content: Any, kind: str,
-                      prefix: str) -> Page | None:
+    def _content_page(self, path: str, written: str, content: Any, kind: str) -> Page | None:
         if not _published(content) or i18n.is_copy(content, self._site_langs, self._lang):
             return None
         dated = self._dates(content)
         name = dated.name  # Pelican works `relative_source_path` out anew on every read
-        values = {**self.site.by_type[kind],
-                  **{k: content.metadata[k] for k in ("priority", "changefreq")
-                     if content.metadata.get(k) is not None},
-                  **_overrides(content.metadata, name, self.issues)}
-        return dated._replace(
+        values = self.site.by_type[kind]
+        own = {k: v for k in _OWN if (v := content.metadata.get(k)) is not None}
+        overrides = _overrides(content.metadata, name, self.issues)
+        prefix = self._prefix(path, written)
+        # `dated._replace(...)`, at half the cost: its dates and source, then its own values.
+        return Page(
             url=folder_url(prefix + self._url(content, written)), output=path, name=name,
             alternates=self._alternates(content, prefix), news=self._article(content),
             description=_description(content) if self.site.settings.videos else None,
-            **values)
+            **{"lastmod": dated.lastmod, "published": dated.published, "sources": dated.sources,
+               "keys": dated.keys, **values, **own, **overrides})
+
+    def _prefix(self, path: str, name: str) -> str:
+        """The folder inside the main output of the writer that wrote `name` at `path`:
+        `fr/` for a nested site, else ``."""
+        if not path.startswith(self._output):
+            return ""
+        written, name = path[len(self._output):].replace(os.sep, "/"), name.replace(os.sep, "/")
+        return written[: -len(name)] if name and written.endswith(name) else ""
 
     def _article(self, content: Any) -> News | None:
         """An article (not a page) as a news article, with `news` on: its title and
@@ -112,37 +125,43 @@ class Collector:
     def _dates(self, content: Any) -> Page:
         """The content's own dates and source as a `Page`, made once per run: the one
         every listing page showing it lists."""
-        known = self._dated.get(id(content))
-        if known is None:
+        page = self._dated.get(id(content))
+        if page is None:
             date, modified = getattr(content, "date", None), getattr(content, "modified", None)
             if self._fs_dates:  # DEFAULT_DATE = "fs": the file's time is no date of the page
                 date, modified = (None if d is not None and _is_mtime(d, content.source_path)
                                   else d for d in (date, modified))
-            page = Page(url="", lastmod=modified, published=date,
-                        sources=(content.source_path,), keys=_KEYS,
-                        name=content.relative_source_path or content.source_path)
-            known = self._dated[id(content)] = (content, page)
-        return known[1]
+            page = self._dated[self._keep(content)] = Page(
+                url="", lastmod=modified, published=date, sources=(content.source_path,),
+                keys=_KEYS, name=content.relative_source_path or content.source_path)
+        return page
 
     def _listed(self, context: Mapping[str, Any]) -> tuple[Page, ...]:
         """The `Page`s of the articles a listing page shows: its pagination page's, else
         its whole list (`dates`), made once however many pages list it."""
         if context.get("articles_page") is not None:
-            return tuple(map(self._dates, context["articles_page"].object_list))
+            shown = context["articles_page"].object_list
+            dated = tuple(map(self._dated.get, map(id, shown)))  # each already written, mostly
+            return tuple(map(self._dates, shown)) if None in dated else dated
         listed = context.get("dates") or context.get("articles") or ()
-        known = self._lists.get(id(listed))
-        if known is None:
-            known = self._lists[id(listed)] = (listed, tuple(map(self._dates, listed)))
-        return known[1]
+        pages = self._lists.get(id(listed))
+        if pages is None:
+            pages = self._lists[self._keep(listed)] = tuple(map(self._dates, listed))
+        return pages
 
     def _url(self, content: Any, written: str | None = None) -> str:
         """The URL that serves `content`, found once (Pelican formats `url` anew on every
         read); from the file it was `written` to, when given and it can be."""
-        known = self._urls.get(id(content))
-        if known is None:
+        url = self._urls.get(id(content))
+        if url is None:
             url = content.url if written is None else _content_url(content, written)
-            known = self._urls[id(content)] = (content, url)
-        return known[1]
+            self._urls[self._keep(content)] = url
+        return url
+
+    def _keep(self, value: Any) -> int:
+        """`id(value)`, kept `value`'s own for the run (`value` is kept alive)."""
+        self._kept.append(value)
+        return id(value)
 
     def _alternates(self, content: Any, prefix: str) -> tuple[Alternate, ...]:
         """Every published language version, this one included; none for a lone page."""
@@ -211,7 +230,8 @@ def _published(content: Any) -> bool:
     """Not a draft, not hidden, not `private: true` (pelican-sitemap's opt-out)."""
     if getattr(content, "status", "published") != "published":
         return False
-    return parse_flag(content.metadata.get("private", "")) is not True
+    private = content.metadata.get("private")
+    return private is None or parse_flag(private) is not True
 
 
 def _overrides(metadata: Mapping[str, Any], name: str, issues: list[Issue]) -> dict[str, Any]:
@@ -220,6 +240,8 @@ def _overrides(metadata: Mapping[str, Any], name: str, issues: list[Issue]) -> d
     YAML metadata plugin) as the core reads it. One issue per value or key it cannot use,
     in Pelican's metadata terms."""
     out: dict[str, Any] = {}
+    if not any(key.startswith("sitemap") for key in metadata):
+        return out
     value = metadata.get("sitemap")
     if isinstance(value, Mapping):
         out, found = meta_overrides(value, name)
