@@ -26,7 +26,7 @@ from harness import adapter_options, make_repo, report, time_builds, time_calls
 
 SECTION_SIZE = 50
 # Every function sitemap_sphinx.setup() connects, by where setup() looks it up.
-HANDLERS = ((sitemap_sphinx, ("_write_sitemap",)), (sitemap_sphinx._Written, ("note",)),
+HANDLERS = ((sitemap_sphinx, ("_write_sitemap",)), (sitemap_sphinx._Build, ("read_ahead", "note")),
             (sitemap_sphinx.htmlmap, ("_add_templates", "_collect")))
 CONF = 'project = "Benchmark"\nhtml_baseurl = "https://docs.example.org/"\n'
 PAGE = """Page {n} of section {s}

@@ -14,8 +14,10 @@ from sphinx.pycode import ModuleAnalyzer
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
+import sitemap_sphinx
 from helpers import NS, GitRepo, checked, commit_all, parse, url_elements
 from sitemap_core import OPTIONS
+from sitemap_core.gitdates import GitDates
 
 pytest_plugins = ["sphinx.testing.fixtures"]
 
@@ -429,3 +431,26 @@ def test_each_letter_of_a_split_index_is_as_new_as_the_pages_it_links_to(
         "C": "2024-01-10T09:00:00Z"}
     assert found[f"{BASE}genindex-all.html"] == found[f"{BASE}genindex.html"] == (
         "2024-03-05T12:00:00Z")
+
+
+def test_the_documents_history_is_read_while_the_pages_are_written(
+        site: Path, build: Build, monkeypatch: pytest.MonkeyPatch) -> None:
+    """git starts reading at env-updated; the sitemap takes its dates (the same dates
+    `test_html_lists_every_published_page_with_git_dates` checks) instead of running it."""
+    import sitemap_sphinx
+    from sitemap_core.gitdates import GitDates
+
+    given = []
+    write = sitemap_sphinx.write_sitemaps
+
+    def spy(pages, out_dir, settings, history=None):
+        given.append(history)
+        return write(pages, out_dir, settings, history)
+
+    monkeypatch.setattr(sitemap_sphinx, "write_sitemaps", spy)
+    out, warnings = build(site)
+    assert warnings == ""
+    assert isinstance(given[0], GitDates) and given[0].contains(site / "index.rst")
+    assert checked(out, BASE)[f"{BASE}reference/api.html"] == "2024-03-05T12:00:00Z"
+    out, _ = build(site, "text", into="text")
+    assert given[1:] == []  # no read for a builder that writes no sitemap

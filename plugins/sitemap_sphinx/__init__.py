@@ -24,13 +24,16 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from sitemap_core import Issue, Settings, write_sitemaps
+from sitemap_core import Issue, Settings, read_ahead, write_sitemaps
+from sitemap_core.gitdates import GitDates
+from sitemap_core.urls import base_url_problem
 
 from . import htmlmap
 from .config import RTD_URL, add_config_values, base_url, read_settings
-from .pages import pages
+from .pages import document_sources, pages
 from .scheme import Scheme, url_scheme
 
 try:
@@ -43,12 +46,24 @@ logger = logging.getLogger(__name__)
 BUILDERS = frozenset({"html", "dirhtml"})
 
 
-class _Written:
-    """The pages this app rendered without a doctree (indices, additional and extension
-    pages), from `html-page-context`; one per app, taken by each build's sitemap."""
+class _Build:
+    """What one app's build gathers for its sitemap: the git history of its documents,
+    read while the pages are written, and the pages rendered without a doctree (indices,
+    additional and extension pages). Each build's sitemap takes them."""
 
     def __init__(self) -> None:
         self.names: set[str] = set()
+        self.history: GitDates | None = None
+
+    def read_ahead(self, app: Sphinx, env: BuildEnvironment) -> list[str]:
+        """env-updated: start git reading the documents' history, for an html or dirhtml
+        build that will write a sitemap."""
+        self.history = None
+        if app.builder.name in BUILDERS:
+            settings = _site(app)[3]
+            if not base_url_problem(settings.base_url):
+                self.history = read_ahead(document_sources(env), settings)
+        return []
 
     def note(self, app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
              doctree: nodes.document | None) -> None:
@@ -56,10 +71,11 @@ class _Written:
         if doctree is None:
             self.names.add(pagename)
 
-    def take(self) -> set[str]:
-        """The names noted since the last call."""
-        names, self.names = self.names, set()
-        return names
+    def take(self) -> tuple[set[str], GitDates | None]:
+        """The names noted and the history read since the last call."""
+        taken = self.names, self.history
+        self.names, self.history = set(), None
+        return taken
 
 
 def _report(app: Sphinx, issues: Iterable[Issue], docnames: Set[str]) -> None:
@@ -115,12 +131,12 @@ def _base_url_warning(issue: Issue, base: str, setting: str) -> Issue:
                                message=f"{problem}: no sitemap written")
 
 
-def _write_sitemap(written: _Written, app: Sphinx, exception: Exception | None) -> None:
+def _write_sitemap(build: _Build, app: Sphinx, exception: Exception | None) -> None:
     """build-finished: write the sitemap set for an html or dirhtml build that succeeded."""
-    names = written.take()
+    names, history = build.take()
     if exception is not None or app.builder.name not in BUILDERS:
         return
-    _report(app, _write(app, names), app.env.found_docs)
+    _report(app, _write(app, names, history), app.env.found_docs)
 
 
 def _site(app: Sphinx) -> tuple[Scheme, str, str, Settings, list[Issue]]:
@@ -133,10 +149,11 @@ def _site(app: Sphinx) -> tuple[Scheme, str, str, Settings, list[Issue]]:
     return scheme, base, setting, settings, [*issues, *more, *found]
 
 
-def _write(app: Sphinx, written: Set[str]) -> list[Issue]:
+def _write(app: Sphinx, written: Set[str], history: GitDates | None) -> list[Issue]:
     """One core call; the issues of the settings, the URL scheme and the run."""
     scheme, base, setting, settings, issues = _site(app)
-    result = write_sitemaps(pages(app, scheme, issues, written), Path(app.outdir), settings)
+    result = write_sitemaps(pages(app, scheme, issues, written), Path(app.outdir), settings,
+                            history)
     logger.info(result.summary())
     return [*issues, *(_base_url_warning(i, base, setting) if i.code == "base-url" else i
                        for i in result.issues)]
@@ -146,9 +163,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Declare the options, note the generated pages, write the sitemap when an html or
     dirhtml build finishes."""
     add_config_values(app)
-    written = _Written()
-    app.connect("html-page-context", written.note)
-    app.connect("build-finished", functools.partial(_write_sitemap, written))
+    build = _Build()
+    app.connect("env-updated", build.read_ahead)
+    app.connect("html-page-context", build.note)
+    app.connect("build-finished", functools.partial(_write_sitemap, build))
     htmlmap.setup(app, _site)  # the site map pages, with sitemap_html_map = True
     return {
         "version": __version__,

@@ -57,6 +57,13 @@ def documents(app: Sphinx, scheme: Scheme, issues: list[Issue]) -> dict[str, Pag
     return found
 
 
+def document_sources(env: BuildEnvironment) -> Iterator[str]:
+    """The sources of every document, as `documents` gives them."""
+    source, srcdir = _source_file(env), os.fspath(env.srcdir)
+    for docname in env.found_docs:
+        yield from _sources(env, source(docname), srcdir, docname)
+
+
 def _maker(app: Sphinx, scheme: Scheme) -> MakePage:
     """`make(name, **kwargs)`: the `Page` of the page `name` this builder writes."""
     builder = app.builder
