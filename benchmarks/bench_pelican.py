@@ -28,7 +28,7 @@ from harness import adapter_options, make_repo, report, time_builds, time_calls
 
 # Every function register() connects: where it looks it up, its name, its signal.
 HANDLERS = ((sitemap_pelican, "_start", signals.get_generators),
-            (sitemap_pelican, "_check_langs", signals.all_generators_finalized),
+            (sitemap_pelican, "_content_read", signals.all_generators_finalized),
             (sitemap_pelican, "_collect", signals.content_written),
             (sitemap_pelican, "_finish", signals.finalized),
             (sitemap_pelican.htmlmap, "generators", signals.get_generators))

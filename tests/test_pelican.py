@@ -25,6 +25,7 @@ from pelican.log import FatalLogger, LimitFilter
 from pelican.settings import read_settings
 
 import sitemap_pelican
+from sitemap_core.gitdates import GitDates
 from sitemap_core.urls import folder_url, quote_path
 from helpers import NS, checked, commit_all, init_repo, parse, url_elements, urls_in
 
@@ -179,6 +180,25 @@ def test_lastmod_git_dates_by_commits_unless_modified(tmp_path: Path) -> None:
     assert lastmods[BASE + "pages/about.html"] == ABOUT_COMMIT
     assert lastmods[BASE + "tag/stdlib.html"] == "2024-06-20T08:00:00+02:00"  # lists zoneinfo
     assert lastmods[BASE + "tag/trains.html"] == "2024-03-15T12:00:00+01:00"  # interrail-pass
+
+
+def test_the_content_history_is_read_while_pelican_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """git starts reading once the content is read; the sitemap takes its dates (the
+    dates the test above checks) instead of running it then."""
+    site = make_site(tmp_path)
+    given = []
+    write = sitemap_pelican.write_sitemaps
+
+    def spy(pages, out_dir, settings, history=None):
+        given.append(history)
+        return write(pages, out_dir, settings, history)
+
+    monkeypatch.setattr(sitemap_pelican, "write_sitemaps", spy)
+    out = build(site, tmp_path / "out", SITEMAP={"lastmod": "git"})
+    assert isinstance(given[0], GitDates)
+    assert given[0].contains(site / "content" / "python" / "zoneinfo.md")
+    assert checked(out, BASE)[BASE + "pages/about.html"] == ABOUT_COMMIT
 
 
 def test_every_url_has_a_lastmod_and_none_is_the_build_time(example: Path) -> None:

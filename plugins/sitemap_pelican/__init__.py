@@ -25,11 +25,13 @@ from pelican import Pelican, signals
 from pelican.log import console
 
 from sitemap_core.build import write_sitemaps
+from sitemap_core.gitdates import GitDates
 from sitemap_core.page import Page
 from sitemap_core.report import Issue
+from sitemap_core.sources import read_ahead
 
 from . import config, htmlmap, i18n
-from .pages import Collector
+from .pages import Collector, read_contents
 
 logger = logging.getLogger(__name__)
 
@@ -46,6 +48,7 @@ class _Run:
     output: str
     pages: list[Page] = field(default_factory=list)
     fatal: int = 0  # problems Pelican's `--fatal` made fatal
+    history: GitDates | None = None  # the content's git history, read while Pelican writes
 
     def nests(self, other: Pelican) -> bool:
         """True for another instance built inside this one's output (i18n_subsites)."""
@@ -68,14 +71,19 @@ def _start(pelican: Pelican) -> None:
     _run.fatal = _log(issues)
 
 
-def _check_langs(generators: list[Any]) -> None:
-    """`all_generators_finalized` of the main instance, before i18n_subsites builds its
-    subsites: content without `Lang:` is told about now, while the plugin may yet fail."""
+def _content_read(generators: list[Any]) -> None:
+    """`all_generators_finalized` of the main instance: git starts reading the content's
+    history while Pelican writes; under i18n_subsites, before it builds its subsites,
+    content without `Lang:` is told about now, while the plugin may yet fail."""
     run = _run
-    if (run is not None and run.collector is not None and generators
-            and generators[0].settings is run.pelican.settings
-            and run.pelican.settings.get("I18N_SUBSITES")):
-        issue = i18n.missing_lang(generators)
+    if (run is None or run.collector is None or not generators
+            or generators[0].settings is not run.pelican.settings):
+        return
+    contents = read_contents(generators)
+    run.history = read_ahead((content.source_path for content in contents),
+                             run.collector.site.settings)
+    if run.pelican.settings.get("I18N_SUBSITES"):
+        issue = i18n.missing_lang(contents, run.pelican.settings["DEFAULT_LANG"])
         run.fatal += _log([issue] if issue else [])
 
 
@@ -101,7 +109,7 @@ def _finish(pelican: Pelican) -> None:
     if run.collector is not None:
         run.fatal += _log(run.collector.issues)
         result = write_sitemaps(run.pages, Path(pelican.output_path),
-                                run.collector.site.settings)
+                                run.collector.site.settings, run.history)
         run.fatal += _log(result.issues)
         console.print(result.summary(), markup=False)
         errors = sum(issue.level == "error" for issue in result.issues)
@@ -134,7 +142,7 @@ def _log(issues: list[Issue] | tuple[Issue, ...]) -> int:
 def register() -> None:
     """Connect the handlers; module-level functions, so a second call adds nothing."""
     signals.get_generators.connect(_start)
-    signals.all_generators_finalized.connect(_check_langs)
+    signals.all_generators_finalized.connect(_content_read)
     signals.content_written.connect(_collect)
     signals.finalized.connect(_finish)
     signals.get_generators.connect(htmlmap.generators)  # the site map pages (`html_map`)

@@ -10,10 +10,8 @@ own version and which are copies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
-
-from pelican.generators import ArticlesGenerator, PagesGenerator
 
 from sitemap_core.report import Issue
 
@@ -46,17 +44,15 @@ def root_alternates(context: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         if len(sites) > 1 else ()
 
 
-def missing_lang(generators: Sequence[Any]) -> Issue | None:
-    """One `lang` warning for the content files without `Lang:` (nor a `DEFAULT_METADATA`
-    lang): each subsite takes them for its own language, renders them in every site, and
-    the plugin fails (`FileOverwriteFailedError`) where one meets its own translation."""
+def missing_lang(contents: Iterable[Any], lang: str) -> Issue | None:
+    """One `lang` warning for the content files (of `pages.read_contents`) without `Lang:`
+    (nor a `DEFAULT_METADATA` lang): each subsite takes them for its own language, renders
+    them in every site, and the plugin fails (`FileOverwriteFailedError`) where one meets
+    its own translation. `lang` is the main site's."""
     found = sorted({content.relative_source_path or content.source_path
-                    for generator in generators
-                    if isinstance(generator, (ArticlesGenerator, PagesGenerator))
-                    for content in _contents(generator) if "lang" not in content.metadata})
+                    for content in contents if "lang" not in content.metadata})
     if not found:
         return None
-    lang = generators[0].settings["DEFAULT_LANG"]
     named = ", ".join(found[:_NAMED]) + (f" and {len(found) - _NAMED} more"
                                           if len(found) > _NAMED else "")
     return Issue("lang", named, "Lang", (
@@ -65,10 +61,3 @@ def missing_lang(generators: Sequence[Any]) -> Issue | None:
         "every language, and where one meets its translation i18n_subsites fails "
         f"(FileOverwriteFailedError); add `Lang: {lang}` to them, or set "
         f"DEFAULT_METADATA = {{'lang': '{lang}'}}"))
-
-
-def _contents(generator: Any) -> Iterable[Any]:
-    """Every content a generator read: published, translations, drafts, hidden."""
-    for name in ("articles", "drafts", "drafts_translations", "pages", "translations",
-                 "hidden_pages", "hidden_translations", "draft_pages", "draft_translations"):
-        yield from getattr(generator, name, ())

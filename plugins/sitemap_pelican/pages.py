@@ -17,11 +17,12 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup
 from pelican import contents
+from pelican.generators import ArticlesGenerator, PagesGenerator
 
 from sitemap_core.extensions import News
 from sitemap_core.page import Alternate, Page, hreflang, meta_overrides, parse_flag
@@ -32,6 +33,9 @@ from . import i18n
 from .config import SiteConfig
 
 _HTML = (".html", ".htm", ".xhtml")
+# The lists of content a generator read (published, translations, drafts, hidden).
+_CONTENTS = ("articles", "drafts", "drafts_translations", "pages", "translations",
+             "hidden_pages", "hidden_translations", "draft_pages", "draft_translations")
 _LISTS = ("tag", "category", "author")
 _INDEX = "index.html"
 # Pelican's content classes and the prefix of their URL settings (ARTICLE_URL, ...).
@@ -49,6 +53,14 @@ _MEANT = {"exclude": "Sitemap_exclude", "priority": "Priority", "changefreq": "C
 _HOW = ("use `Sitemap: false` (or `Sitemap_exclude: true`) to leave a page out, "
         "`Priority:`, `Changefreq:`, `Modified:` for its sitemap fields, and "
         "`Sitemap_images: false`, `Sitemap_videos: false` to list none of its media")
+
+
+def read_contents(generators: Sequence[Any]) -> list[Any]:
+    """Every content Pelican's article and page generators read: published,
+    translations, drafts, hidden."""
+    return [content for generator in generators
+            if isinstance(generator, (ArticlesGenerator, PagesGenerator))
+            for name in _CONTENTS for content in getattr(generator, name, ())]
 
 
 class Collector:
