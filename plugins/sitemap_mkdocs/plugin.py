@@ -159,13 +159,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         listing the `Page` values of their posts."""
         files = [file for file in files if not i18n.is_fallback(file)]
         alternates = i18n.alternates(files)
+        site, news = os.fspath(site_dir), bool(self._settings and self._settings.news)
         pages: dict[str, Page] = {}
         views = []
         for file in files:
             if blog.is_view(file.page):
                 views.append(file)
             else:
-                pages[file.src_uri] = self._page(file, site_dir,
+                pages[file.src_uri] = self._page(file, site, news,
                                                  alternates.get(file.src_uri, ()))
         yield from pages.values()
         for file in views:
@@ -173,25 +174,32 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             # excerpts, shows none: its own file's date, if any, is all that is known.
             listed = tuple(pages[post.file.src_uri] for post in self._shown.get(file.src_uri, ())
                            if post.file.src_uri in pages)
-            yield self._page(file, site_dir)._replace(lists=listed)
+            yield self._page(file, site, news)._replace(lists=listed)
 
-    def _page(self, file: File, site_dir: Path, alternates: tuple[Alternate, ...] = ()) -> Page:
+    def _page(self, file: File, site_dir: str, news: bool,
+              alternates: tuple[Alternate, ...] = ()) -> Page:
         """The core's view of one built page: its URL as MkDocs links it, its translations,
-        its front matter, its file and the files it includes."""
+        its front matter, its file and the files it includes; `news`: a blog post is a
+        news article."""
         meta = self._meta.get(file.src_uri)
         if meta is None:  # a --dirty build did not read this unchanged page
             meta = get_data(file.content_string)[1]
-        overrides, issues = meta_overrides(meta.get("sitemap"), file.src_uri)
-        self._report(issues)
-        own = (file.abs_src_path,) if file.abs_src_path and not file.generated_by else ()
+        overrides: dict[str, Any] = {}
+        if meta.get("sitemap") is not None:
+            overrides, issues = meta_overrides(meta["sitemap"], file.src_uri)
+            self._report(issues)
+        sources = (file.abs_src_path,) if file.abs_src_path and not file.generated_by else ()
+        included = self._included.get(file.src_uri)
+        if included:
+            sources = tuple(dict.fromkeys((*sources, *included)))
         return Page(
             url=file.page.url,  # type: ignore[union-attr]  # every built file has a Page
             alternates=alternates,
-            sources=tuple(dict.fromkeys((*own, *self._included.get(file.src_uri, ())))),
+            sources=sources,
             output=os.path.join(site_dir, file.dest_path),
             name=file.src_uri,
             description=_text(meta.get("description")),
-            news=blog.article(file.page) if self._settings and self._settings.news else None,
+            news=blog.article(file.page) if news else None,
             **_dates(meta, overrides),
         )
 
@@ -239,10 +247,11 @@ def _dates(meta: Mapping[str, Any], overrides: dict[str, Any]) -> dict[str, Any]
     if lastmod is not None:
         keys.append(("lastmod", "sitemap.lastmod"))
     else:
-        key = next((k for k in LASTMOD_KEYS if meta.get(k) is not None), None)
-        if key is not None:
-            lastmod = meta[key]
-            keys.append(("lastmod", key))
+        for key in LASTMOD_KEYS:
+            if meta.get(key) is not None:
+                lastmod = meta[key]
+                keys.append(("lastmod", key))
+                break
     published, key = meta.get("date"), "date"
     if isinstance(published, Mapping):  # material blog: `date: {created: ..., updated: ...}`
         if lastmod is None and published.get("updated") is not None:
