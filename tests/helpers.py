@@ -144,6 +144,20 @@ def assert_reciprocal(sitemap: Path) -> None:
         assert not codes or codes.count("x-default") == 1, url.findtext("sm:loc", None, NS)
 
 
+def histories_given(adapter: Any, monkeypatch: Any) -> list[Any]:
+    """The `history` each `write_sitemaps` call of `adapter` (its module) is given, in
+    order; the calls go through."""
+    given: list[Any] = []
+    write = adapter.write_sitemaps
+
+    def recording(pages: Any, out_dir: Path, settings: Any, history: Any = None) -> Any:
+        given.append(history)
+        return write(pages, out_dir, settings, history)
+
+    monkeypatch.setattr(adapter, "write_sitemaps", recording)
+    return given
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Files from the served folder, without a log line per request."""
 

@@ -27,7 +27,8 @@ from pelican.settings import read_settings
 import sitemap_pelican
 from sitemap_core.gitdates import GitDates
 from sitemap_core.urls import folder_url, quote_path
-from helpers import NS, checked, commit_all, init_repo, parse, url_elements, urls_in
+from helpers import (NS, checked, commit_all, histories_given, init_repo, parse, url_elements,
+                     urls_in)
 
 # Importing pelican makes every logger created afterwards a LimitLogger, which drops a
 # message it has seen before, process-wide. Pelican's loggers and ours exist by now; keep
@@ -187,14 +188,7 @@ def test_the_content_history_is_read_while_pelican_writes(
     """git starts reading once the content is read; the sitemap takes its dates (the
     dates the test above checks) instead of running it then."""
     site = make_site(tmp_path)
-    given = []
-    write = sitemap_pelican.write_sitemaps
-
-    def spy(pages, out_dir, settings, history=None):
-        given.append(history)
-        return write(pages, out_dir, settings, history)
-
-    monkeypatch.setattr(sitemap_pelican, "write_sitemaps", spy)
+    given = histories_given(sitemap_pelican, monkeypatch)
     out = build(site, tmp_path / "out", SITEMAP={"lastmod": "git"})
     assert isinstance(given[0], GitDates)
     assert given[0].contains(site / "content" / "python" / "zoneinfo.md")
