@@ -15,12 +15,14 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import NS, GitRepo, checked, parse, url_elements
+from helpers import NS, GitRepo, checked, histories_given, parse, url_elements
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
+from sitemap_core.gitdates import GitDates
 from sitemap_core.options import OPTIONS
+from sitemap_mkdocs import plugin as plugin_module
 from sitemap_mkdocs.config import MKDOCS_DEFAULTS
 from sitemap_mkdocs.plugin import SitemapPlugin
 
@@ -115,6 +117,15 @@ def test_lastmod_is_each_pages_last_commit(site):
         said = GitRepo(site).last_date(f"docs/{source}")
         assert said == expected
         assert dt.datetime.fromisoformat(found[BASE + url]) == dt.datetime.fromisoformat(said)
+
+
+def test_the_pages_history_is_read_while_mkdocs_builds(site, monkeypatch):
+    """git starts reading at on_files; the sitemap takes its dates (those the test above
+    checks) instead of running it then."""
+    given = histories_given(plugin_module, monkeypatch)
+    found = checked(build(site), BASE)
+    assert isinstance(given[0], GitDates) and given[0].contains(site / "docs" / "orphan.md")
+    assert found[BASE + "orphan/"] == THIRD
 
 
 def test_front_matter_and_rules(site):

@@ -34,9 +34,11 @@ from sitemap_core import (
     Page,
     Settings,
     meta_overrides,
+    read_ahead,
     settings_from_options,
     write_sitemaps,
 )
+from sitemap_core.gitdates import GitDates
 from sitemap_core.page import hreflang
 from sitemap_core.urls import base_url_problem
 
@@ -63,6 +65,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._included: dict[str, list[str]] = {}
         self._shown: dict[str, list[MkDocsPage]] = {}
         self._map: HtmlMap | None = None  # the site map pages, with `html_map: true`
+        self._history: GitDates | None = None  # the pages' git history, read as MkDocs builds
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Turn MkDocs' own sitemap off, reset per-build state and check the options."""
@@ -71,7 +74,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return config
         self._settings, self._preview, self._files = None, False, []
         self._meta, self._included, self._shown = {}, {}, {}
-        self._map = self._includes = None
+        self._map = self._includes = self._history = None
         problem = base_url_problem(config.site_url or "")
         if problem:
             self._report([Issue("base-url", "", "site_url", (
@@ -107,6 +110,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if template is not None and template.src_dir in config.theme.dirs:
             files.remove(template)
         self._files.append(files)
+        if self._settings is not None and self._history is None:  # git reads while MkDocs builds
+            self._history = read_ahead((file.abs_src_path for file in files.documentation_pages()
+                                        if file.abs_src_path), self._settings)
         return files
 
     @event_priority(-100)  # late: the nav other plugins made
@@ -151,7 +157,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         files = i18n.in_language_order(
             [file for build in self._files for file in build.documentation_pages()], config)
         pages = self._pages(files, site_dir)
-        result = write_sitemaps(pages, site_dir, self._settings)
+        result = write_sitemaps(pages, site_dir, self._settings, self._history)
         self._report(result.issues, result.summary())
 
     def _pages(self, files: list[File], site_dir: Path) -> Iterator[Page]:
