@@ -15,6 +15,7 @@ import hashlib
 import json
 import re
 import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,8 @@ _CHROME = re.compile(  # navigation and side matter inside the content region
     re.I)
 # `_CHROME` where no `role` attribute can match: its first branch alone (much faster).
 _NAV_ASIDE = re.compile(rb"<(nav|aside)\b[^>]*>", re.I)
+# Where `_CHROME`'s role branch can match, found in the lower-cased region.
+_CHROME_ROLE = re.compile(rb"\srole\s*=\s*[\"']?(?:navigation|search|complementary)\b")
 _VOID = frozenset({b"area", b"base", b"br", b"col", b"embed", b"hr", b"img", b"input", b"link",
                    b"meta", b"source", b"track", b"wbr"})
 _PAGE_CHROME = re.compile(rb"<(header|footer)\b[^>]*>", re.I)
@@ -109,9 +112,13 @@ def main_content(html: bytes) -> bytes:
     body = html[head_end.start():] if head_end else html
     body = _DROP.sub(b" ", body)
     region, whole = _main_region(body)
-    region = _cut(region, _CHROME if b"role" in region.lower() else _NAV_ASIDE)
+    low = region.lower()
+    if b"role" in low:
+        region = _cut(region, lambda html, pos: _next_chrome(html, low, pos))
+    else:
+        region = _cut(region, _NAV_ASIDE.search)
     if whole:
-        region = _cut(region, _PAGE_CHROME)
+        region = _cut(region, _PAGE_CHROME.search)
     return region
 
 
@@ -177,11 +184,35 @@ def _element_end(html: bytes, name: bytes, start: int) -> int:
     return len(html)
 
 
-def _cut(html: bytes, openers: re.Pattern[bytes]) -> bytes:
-    """`html` without the elements `openers` matches (each to its own closing tag)."""
+def _next_chrome(html: bytes, low: bytes, pos: int) -> re.Match[bytes] | None:
+    """`_CHROME.search(html, pos)`, several times faster (`low` is `html.lower()`): its
+    role branch is tried only at the tags that can hold a navigation, search or
+    complementary role (alone it backtracks through every tag of the page)."""
+    found = _NAV_ASIDE.search(html, pos)
+    limit = found.start() if found else len(html)
+    word = low.find(b"role", pos + 1)
+    while word >= 0:
+        attr = word - 1  # where `_CHROME_ROLE` would start: the space before the word
+        # The tag holding the role opens after the last `>` before it.
+        tag = low.find(b"<", max(pos, low.rfind(b">", 0, attr) + 1), attr)
+        if tag >= limit:
+            break
+        if tag >= 0 and _CHROME_ROLE.match(low, attr):
+            while 0 <= tag < limit:
+                match = _CHROME.match(html, tag)
+                if match:
+                    return match
+                tag = low.find(b"<", tag + 1, attr)
+        word = low.find(b"role", word + 4)
+    return found
+
+
+def _cut(html: bytes, find: Callable[[bytes, int], re.Match[bytes] | None]) -> bytes:
+    """`html` without the elements whose opening tags `find(html, pos)` finds, the next
+    from `pos` on (each element to its own closing tag)."""
     parts: list[bytes] = []
     pos = 0
-    while found := openers.search(html, pos):
+    while found := find(html, pos):
         name = next(g for g in found.groups() if g is not None)
         parts.append(html[pos:found.start()])
         if name.lower() in _VOID or found.group().endswith(b"/>"):

@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 from helpers import serve
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from sitemap_core import contentstate
 from sitemap_core.contentstate import STATE_FILE, ContentState, content_digest
 
 UTC = dt.timezone.utc
@@ -382,3 +385,25 @@ def test_seed_over_http(tmp_path):
         _, issues = ContentState.load(tmp_path / "cache2", f"{base}/docs/sitemap.xml")
     assert [i.code for i in issues] == ["content"]
     assert f"{base}/docs/part.xml: HTTP 404" in issues[0].message
+
+
+_CHROME_PIECES = [
+    "<div>", "</div>", '<div role="navigation">', "<DIV ROLE=Search>", "<p role='complementary'>",
+    '<div class="x" role="main">', "<nav>", "</nav>", "<NAV class=a>", "<aside>", "</aside>",
+    '<span role="navigationbar">', '<input role="search">', '<div role="search"/>',
+    '<div data-x="<nav>" role="navigation">', '<a title=">" role=search>', "<br>", " role=search",
+    "role", "<", ">", '"', "'", "text ", "\n", "\t", "<ul\nrole=navigation>", "<div\trole = 'search' >",
+    "<x-y role=complementary>", "<1 role=search>", "<div role=searching>", "<!-- role -->",
+    '<div data-x="<nav" role="navigation">', '<div data-x="<" role="search">', "<div ", "<nav ",
+    "<span class=", "<aside ",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_CHROME_PIECES), max_size=16))
+def test_cutting_chrome_by_role_candidates_cuts_what_the_whole_pattern_does(pieces):
+    html = "".join(pieces).encode()
+    low = html.lower()
+    expected = contentstate._cut(html, contentstate._CHROME.search)
+    assert contentstate._cut(html, lambda text, pos: contentstate._next_chrome(text, low, pos)) \
+        == expected, html
