@@ -496,8 +496,9 @@ SAFE_XML = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tr
 
 
 def _read_plain(reader: _Reader, info: _File, add: Callable[..., None]) -> bool:
-    """Check a `<urlset>` in the writer's plain shape (`_PLAIN_HEAD`, then one `<url>` of
-    a loc and a lastmod on each line, `</urlset>`) from its text, without the XML parser.
+    """Check a `<urlset>` in the writer's plain shape (one of `_PLAIN_HEADS`, then one
+    `<url>` of a loc, a lastmod and, after the xhtml header, `xhtml:link` alternates on
+    each line, `</urlset>`) from its text, without the XML parser.
 
     Such bytes are well-formed by construction and hold no element but the entries, whose
     lines are known, so the findings are the full checker's: its value and loc checks, in
@@ -514,9 +515,11 @@ def _read_plain(reader: _Reader, info: _File, add: Callable[..., None]) -> bool:
     rest = b""
     ended = False
     chunk = reader.read()
-    if not chunk.startswith(_PLAIN_HEAD):
+    head = next((head for head in _PLAIN_HEADS if chunk.startswith(head)), None)
+    if head is None:
         return False
-    chunk = chunk[len(_PLAIN_HEAD):]
+    linked = _PLAIN_HEADS[head]  # the xhtml namespace is declared: alternates may come
+    chunk = chunk[len(head):]
     while chunk:
         data = rest + chunk
         cut = data.rfind(b"\n") + 1
@@ -526,13 +529,20 @@ def _read_plain(reader: _Reader, info: _File, add: Callable[..., None]) -> bool:
             return False
         end = lines.start("end")
         ended = end >= 0
-        for loc, lastmod in _PLAIN_ENTRY.findall(text, 0, end if ended else len(text)):
+        for loc, lastmod, links in _PLAIN_ENTRY.findall(text, 0, end if ended else len(text)):
             line += 1
             if line == MAX_ENTRIES + 3:
                 _too_many(line, note)
             if lastmod and lastmod not in known:
                 _check_value(known, "lastmod", lastmod, line, note)
+            if links and not linked:
+                return False
+            hrefs = _PLAIN_LINK.findall(links)
+            for hreflang, href in hrefs:
+                _alternate("alternate", hreflang, href, line, note)
             _record_loc(info, note, loc, line)
+            if hrefs:
+                info.alternates.append((loc, line, frozenset(href for _, href in hrefs)))
         chunk = reader.read()
     if not ended or rest or line == 2 or reader.error or reader.over:
         return False
@@ -604,9 +614,19 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
 
 
 # The writer's plain `<urlset>`, which `_read_plain` reads: ASCII, no entity, no `]`.
-_PLAIN_HEAD = f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n'.encode()
-_PLAIN_ENTRY = re.compile(r"<url><loc>([A-Za-z0-9\-._~:/?#@!$()*+,;=%]+)</loc>"
-                          r"(?:<lastmod>([A-Za-z0-9:.+\-]+)</lastmod>)?</url>\n")
+# The writer's headers, and whether entries may have alternates after each.
+_PLAIN_HEADS = {
+    f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n'.encode(): False,
+    (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}" '
+     f'xmlns:xhtml="{XHTML_NS}">\n').encode(): True,
+}
+_PLAIN_URL = r"[A-Za-z0-9\-._~:/?#@!$()*+,;=%]+"
+_PLAIN_ALTERNATE = '<xhtml:link rel="alternate" hreflang="{}" href="{}"/>'
+_PLAIN_LINK = re.compile(_PLAIN_ALTERNATE.format("([A-Za-z0-9-]+)", f"({_PLAIN_URL})"))
+_PLAIN_ENTRY = re.compile(rf"<url><loc>({_PLAIN_URL})</loc>"
+                          r"(?:<lastmod>([A-Za-z0-9:.+\-]+)</lastmod>)?"
+                          rf"((?:{_PLAIN_ALTERNATE.format('[A-Za-z0-9-]+', _PLAIN_URL)})*)"
+                          r"</url>\n")
 _PLAIN_LINES = re.compile(rf"(?:{_PLAIN_ENTRY.pattern})*+(?P<end></urlset>\n)?")
 
 
@@ -1024,10 +1044,12 @@ def _check_value(known: set[str], name: str, value: str, line: int,
 
 
 def _check_alternate(link: etree._Element, add: Callable[..., None]) -> None:
-    rel = link.get("rel")
-    hreflang = link.get("hreflang")
-    href = link.get("href")
-    line = link.sourceline
+    _alternate(link.get("rel"), link.get("hreflang"), link.get("href"), link.sourceline, add)
+
+
+def _alternate(rel: str | None, hreflang: str | None, href: str | None, line: int | None,
+               add: Callable[..., None]) -> None:
+    """Check one `xhtml:link` alternate from its attributes."""
     if rel != "alternate":
         add(line, "hreflang", "rel", f"xhtml:link has rel={rel!r}; a sitemap alternate "
             "needs rel=\"alternate\"")

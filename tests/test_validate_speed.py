@@ -17,6 +17,7 @@ from sitemap_core.validate import validate_files, validate_set
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 NAMESPACES = (' xmlns:xhtml="http://www.w3.org/1999/xhtml"'
               ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"')
+XHTML = ' xmlns:xhtml="http://www.w3.org/1999/xhtml"'
 DECL = '<?xml version="1.0" encoding="UTF-8"?>\n'
 BASE = "https://example.org/docs/"
 
@@ -32,6 +33,8 @@ LOCS = [BASE, BASE + "a/", BASE + "b/c.html", BASE + "caf%C3%A9/", BASE + "a/",
         "https://example.org/" + "a/" * 1030, BASE + "a//b", "https://ex%41mple.org/docs/",
         "https://example.org?x/docs/", "https://example.org#x/docs/", "http://a/b/cdefghij",
         "https:///docs/page/", "https://example.org:/docs/", BASE + "x]y", BASE + "a\n/"]
+HREFLANGS = ["en", "pt-BR", "x-default", "zh-Hant-TW", "e", "toolongtag", "en-", "EN", "de-DE-1996",
+             "en_US", "", "x-default "]
 URL_CHARS = "abc/-._~%41%zz?#[]@!$&'()*+,;=: \u00e9<>\"\n"
 PLAIN_CHARS = "ab/-._~%41%z?#@!$()*+,;=:"  # what a plain line's loc may hold, right or wrong
 LASTMODS = ["2024-01-01", "2024-05-31T13:30:00+02:00", "2024-02-29", "2023-02-29", "2024-04-31",
@@ -42,9 +45,9 @@ LASTMODS = ["2024-01-01", "2024-05-31T13:30:00+02:00", "2024-02-29", "2023-02-29
 
 
 @st.composite
-def entry_texts(draw: st.DrawFn, tag: str, vary: bool) -> str:
-    """One `<url>` (or `<sitemap>`) of any loc and lastmod: the plain shape, or (`vary`)
-    sometimes a variation of it."""
+def entry_texts(draw: st.DrawFn, tag: str, vary: bool, linked: bool = False) -> str:
+    """One `<url>` (or `<sitemap>`) of any loc and lastmod (and, `linked`, alternates):
+    the plain shape, or (`vary`) sometimes a variation of it."""
     loc = draw(st.one_of(st.sampled_from(LOCS), st.text(
         URL_CHARS if vary else PLAIN_CHARS, max_size=12).map(lambda path: BASE + path)))
     lastmod = draw(st.one_of(st.sampled_from(LASTMODS), st.dates().map(str),
@@ -52,6 +55,11 @@ def entry_texts(draw: st.DrawFn, tag: str, vary: bool) -> str:
     fields = [f"<loc>{loc}</loc>"]
     if draw(st.integers(0, 3)):
         fields.append(f"<lastmod>{lastmod}</lastmod>")
+    if linked:
+        for lang, href in draw(st.lists(st.tuples(st.sampled_from(HREFLANGS), st.one_of(
+                st.sampled_from(LOCS), st.text(PLAIN_CHARS, max_size=8).map(
+                    lambda path: BASE + path))), max_size=3)):
+            fields.append(f'<xhtml:link rel="alternate" hreflang="{lang}" href="{href}"/>')
     if vary and draw(st.integers(0, 3)) == 0:
         extras = draw(st.lists(st.sampled_from([
             "<changefreq>daily</changefreq>", "<changefreq>Often</changefreq>",
@@ -72,8 +80,11 @@ def entry_texts(draw: st.DrawFn, tag: str, vary: bool) -> str:
 def sitemaps(draw: st.DrawFn) -> str:
     """A sitemap's text: the writer's plain shape (half of them), or a variation of it."""
     if draw(st.booleans()):
-        entries = draw(st.lists(entry_texts("url", False), min_size=1, max_size=5))
-        return f'{DECL}<urlset xmlns="{SM}">\n' + "".join(e + "\n" for e in entries) + "</urlset>\n"
+        header = draw(st.sampled_from(["", XHTML, XHTML]))
+        entries = draw(st.lists(entry_texts("url", False, linked=bool(header) or draw(
+            st.integers(0, 9)) == 0), min_size=1, max_size=5))
+        return (f'{DECL}<urlset xmlns="{SM}"{header}>\n' + "".join(e + "\n" for e in entries)
+                + "</urlset>\n")
     kind = draw(st.sampled_from(["urlset", "urlset", "urlset", "sitemapindex"]))
     entry = "url" if kind == "urlset" else "sitemap"
     head = draw(st.sampled_from([DECL, DECL, DECL, "", "\ufeff" + DECL, DECL + "<!-- hi -->\n",
@@ -119,12 +130,19 @@ def test_the_fast_path_finds_what_the_full_checker_finds(tmp_path_factory, text,
         assert validate_files(paths, location) == _full(paths, location)[0]
 
 
-def _big(entries: int, odd: dict[int, str]) -> str:
+def _big(entries: int, odd: dict[int, str], header: str = "") -> str:
     """A plain sitemap of `entries` lines over several read chunks, with lines of `odd`
-    (entry number -> line) in place of the plain ones."""
+    (entry number -> line) in place of the plain ones; `header`: more of the root tag."""
     lines = [odd.get(i, f"<url><loc>{BASE}p/{i}/</loc><lastmod>2024-01-{1 + i % 28:02d}"
                         "</lastmod></url>") for i in range(entries)]
-    return f'{DECL}<urlset xmlns="{SM}">\n' + "\n".join(lines) + "\n</urlset>\n"
+    return f'{DECL}<urlset xmlns="{SM}"{header}>\n' + "\n".join(lines) + "\n</urlset>\n"
+
+
+def _translated(page: int, lang: str = "fr") -> str:
+    """An entry of a translated page, with its alternates, as the writer writes it."""
+    links = "".join(f'<xhtml:link rel="alternate" hreflang="{code}" href="{BASE}{code}/{page}/"/>'
+                    for code in ("en", lang))
+    return f"<url><loc>{BASE}en/{page}/</loc>{links}</url>"
 
 
 @pytest.mark.parametrize(("text", "plain"), [
@@ -136,8 +154,11 @@ def _big(entries: int, odd: dict[int, str]) -> str:
     (_big(7000, {4999: f"<url><loc>{BASE}</loc></url> "}), False),
     (_big(7000, {}) + "<!-- after -->\n", False),
     (_big(7000, {}).rstrip("\n"), False),
+    (_big(7000, {n: _translated(n) for n in range(0, 7000, 7)}, XHTML), True),
+    (_big(7000, {5000: _translated(5000, "fr_FR")}, XHTML), False),
+    (_big(7000, {5000: _translated(5000)}), False),
 ], ids=["plain", "bad-values", "space-in-loc", "changefreq", "tail", "comment-after",
-        "no-newline"])
+        "no-newline", "alternates", "alternate-off-shape", "alternates-undeclared"])
 @pytest.mark.parametrize("suffix", [".xml", ".xml.gz"])
 def test_big_files_agree_across_read_chunks(tmp_path, text, plain, suffix):
     path = tmp_path / f"sitemap{suffix}"
