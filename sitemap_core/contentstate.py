@@ -34,36 +34,37 @@ _HEX = re.compile(r"[0-9a-f]{32}")
 
 # --- content_digest ----------------------------------------------------------------------
 
+_HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
+# The patterns below are matched against the lower-cased page (`bytes.lower()` folds
+# ASCII letters as `re.I` does for bytes); a case-blind search is several times slower.
 _DROP = re.compile(  # never content: comments, code, styles, templates
     rb"<!--.*?(?:-->|\Z)|<(script|style|noscript|template)\b[^>]*>.*?(?:</\1\s*>|\Z)"
     rb"|<(?:link|meta)\b[^>]*>",
-    re.S | re.I)
-_HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
-_BODY = re.compile(rb"<body\b[^>]*>", re.I)
-_ROLE_MAIN = re.compile(rb"<([a-z][a-z0-9]*)\b[^>]*\srole\s*=\s*[\"']?main\b[^>]*>", re.I)
-# Where to try _ROLE_MAIN, found in the lower-cased page (a case-blind search is slow).
+    re.S)
+_BODY = re.compile(rb"<body\b[^>]*>")
+_ROLE_MAIN = re.compile(rb"<([a-z][a-z0-9]*)\b[^>]*\srole\s*=\s*[\"']?main\b[^>]*>")
+# Where to try _ROLE_MAIN (which alone backtracks through every tag of the page).
 _ROLE_MAIN_ATTR = re.compile(rb"role\s*=\s*[\"']?main\b")
-_OPEN_MAIN = re.compile(rb"<main\b[^>]*>", re.I)
-_OPEN_ARTICLE = re.compile(rb"<article\b[^>]*>", re.I)
-_CLOSE_MAIN = re.compile(rb"</main\s*>", re.I)
-_CLOSE_ARTICLE = re.compile(rb"</article\s*>", re.I)
+_OPEN_MAIN = re.compile(rb"<main\b[^>]*>")
+_OPEN_ARTICLE = re.compile(rb"<article\b[^>]*>")
+_CLOSE_MAIN = re.compile(rb"</main\s*>")
+_CLOSE_ARTICLE = re.compile(rb"</article\s*>")
 _CHROME = re.compile(  # navigation and side matter inside the content region
     rb"<(nav|aside)\b[^>]*>"
-    rb"|<([a-z][a-z0-9]*)\b[^>]*\srole\s*=\s*[\"']?(?:navigation|search|complementary)\b[^>]*>",
-    re.I)
+    rb"|<([a-z][a-z0-9]*)\b[^>]*\srole\s*=\s*[\"']?(?:navigation|search|complementary)\b[^>]*>")
 # `_CHROME` where no `role` attribute can match: its first branch alone (much faster).
-_NAV_ASIDE = re.compile(rb"<(nav|aside)\b[^>]*>", re.I)
-# Where `_CHROME`'s role branch can match, found in the lower-cased region.
+_NAV_ASIDE = re.compile(rb"<(nav|aside)\b[^>]*>")
+# Where `_CHROME`'s role branch can match.
 _CHROME_ROLE = re.compile(rb"\srole\s*=\s*[\"']?(?:navigation|search|complementary)\b")
 _VOID = frozenset({b"area", b"base", b"br", b"col", b"embed", b"hr", b"img", b"input", b"link",
                    b"meta", b"source", b"track", b"wbr"})
-_PAGE_CHROME = re.compile(rb"<(header|footer)\b[^>]*>", re.I)
+_PAGE_CHROME = re.compile(rb"<(header|footer)\b[^>]*>")
 _ATTR_TAG = re.compile(rb"<[a-zA-Z][^>]*=[^>]*>")
-# A link attribute, searched in the tags `_ATTR_TAG` finds, joined: each ends at its only
-# `>`, so no value runs on into the next tag.
+# A link attribute, searched in the lower-cased tags `_ATTR_TAG` finds, joined (the value
+# is taken from the tags themselves): each ends at its only `>`, so no value runs on into
+# the next tag.
 _ATTR = re.compile(
-    rb"\s(?:href|src|srcset|poster|data|alt)\s*=\s*(?:\"([^\">]*)\"|'([^'>]*)'|([^\s>]+))",
-    re.I)
+    rb"\s(?:href|src|srcset|poster|data|alt)\s*=\s*(?:\"([^\">]*)\"|'([^'>]*)'|([^\s>]+))")
 _TAG = re.compile(rb"<[^>]*>")
 # Whitespace is dropped, not collapsed: re-wrapped or re-indented markup hashes the same,
 # and collapsing runs costs more than the rest of the digest.
@@ -96,8 +97,9 @@ def content_digest(html: bytes) -> bytes:
     region = main_content(html)
     # Neither cleaning pattern matches across a newline, and a newline ends a query value as
     # the end of a link does: cleaning the joined links cleans each alike.
-    links = b"\n".join((a or b or c).strip()
-                       for a, b, c in _ATTR.findall(b"".join(_ATTR_TAG.findall(region))))
+    tags = b"".join(_ATTR_TAG.findall(region))
+    links = b"\n".join(tags[found.start(found.lastindex):found.end(found.lastindex)].strip()
+                       for found in _ATTR.finditer(tags.lower()))
     text = _TAG.sub(b" ", _strip_stamps(region)).translate(None, _WHITESPACE)
     digest = hashlib.blake2b(text, digest_size=16)
     digest.update(b"\0")
@@ -110,15 +112,14 @@ def main_content(html: bytes) -> bytes:
     the body without comments, scripts, styles, `<link>`/`<meta>` tags and chrome."""
     head_end = _HEAD_END.search(html)
     body = html[head_end.start():] if head_end else html
-    body = _DROP.sub(b" ", body)
-    region, whole = _main_region(body)
-    low = region.lower()
-    if b"role" in low:
-        region = _cut(region, lambda html, pos: _next_chrome(html, low, pos))
-    else:
-        region = _cut(region, _NAV_ASIDE.search)
+    low = body.lower()
+    dropped = [found.span() for found in _DROP.finditer(low)]
+    body, low = _join_around(body, dropped), _join_around(low, dropped)
+    start, end, whole = _main_region(low)
+    region, low = body[start:end], low[start:end]
+    region, low = _cut(region, low, _next_chrome if b"role" in low else _NAV_ASIDE.search)
     if whole:
-        region = _cut(region, _PAGE_CHROME.search)
+        region, low = _cut(region, low, _PAGE_CHROME.search)
     return region
 
 
@@ -145,51 +146,52 @@ def _strip_stamps(html: bytes) -> bytes:
     return b" ".join(parts)
 
 
-def _main_region(html: bytes) -> tuple[bytes, bool]:
-    """The main content, and whether it is the whole body (no landmark found)."""
-    found = _role_main(html)
+def _main_region(low: bytes) -> tuple[int, int, bool]:
+    """Where the main content starts and ends in the lower-cased body `low`, and whether
+    it is the whole body (no landmark found)."""
+    found = _role_main(low)
     if found:
-        return html[found.end():_element_end(html, found.group(1), found.end())], False
+        return found.end(), _element_end(low, found.group(1), found.end()), False
     for opener, closer in ((_OPEN_MAIN, _CLOSE_MAIN), (_OPEN_ARTICLE, _CLOSE_ARTICLE)):
-        found = opener.search(html)
+        found = opener.search(low)
         if found:
-            close = len(html)
-            for close_tag in closer.finditer(html, found.end()):
+            close = len(low)
+            for close_tag in closer.finditer(low, found.end()):
                 close = close_tag.start()
-            return html[found.end():close], False
-    found = _BODY.search(html)
-    return (html[found.end():] if found else html), True
+            return found.end(), close, False
+    found = _BODY.search(low)
+    return (found.end() if found else 0), len(low), True
 
 
-def _role_main(html: bytes) -> re.Match[bytes] | None:
-    """`_ROLE_MAIN.search(html)`, several times faster: tried only at the tags that hold
+def _role_main(low: bytes) -> re.Match[bytes] | None:
+    """`_ROLE_MAIN.search(low)`, several times faster: tried only at the tags that hold
     the attribute (the pattern alone backtracks through every tag of the page)."""
-    for attr in _ROLE_MAIN_ATTR.finditer(html.lower()):
-        if not html[attr.start() - 1:attr.start()].isspace():
+    for attr in _ROLE_MAIN_ATTR.finditer(low):
+        if not low[attr.start() - 1:attr.start()].isspace():
             continue
-        found = _ROLE_MAIN.match(html, html.rfind(b"<", 0, attr.start()))
+        found = _ROLE_MAIN.match(low, low.rfind(b"<", 0, attr.start()))
         if found and found.end() >= attr.end():
             return found
     return None
 
 
-def _element_end(html: bytes, name: bytes, start: int) -> int:
+def _element_end(low: bytes, name: bytes, start: int) -> int:
     """Where the element of tag `name` opened just before `start` closes (nesting counted)."""
-    tags = re.compile(rb"<(/?)" + re.escape(name) + rb"\b[^>]*>", re.I)
+    tags = re.compile(rb"<(/?)" + re.escape(name) + rb"\b[^>]*>")
     depth = 1
-    for tag in tags.finditer(html, start):
+    for tag in tags.finditer(low, start):
         depth += -1 if tag.group(1) else 1
         if depth == 0:
             return tag.start()
-    return len(html)
+    return len(low)
 
 
-def _next_chrome(html: bytes, low: bytes, pos: int) -> re.Match[bytes] | None:
-    """`_CHROME.search(html, pos)`, several times faster (`low` is `html.lower()`): its
-    role branch is tried only at the tags that can hold a navigation, search or
-    complementary role (alone it backtracks through every tag of the page)."""
-    found = _NAV_ASIDE.search(html, pos)
-    limit = found.start() if found else len(html)
+def _next_chrome(low: bytes, pos: int) -> re.Match[bytes] | None:
+    """`_CHROME.search(low, pos)`, several times faster: its role branch is tried only
+    at the tags that can hold a navigation, search or complementary role (alone it
+    backtracks through every tag of the page)."""
+    found = _NAV_ASIDE.search(low, pos)
+    limit = found.start() if found else len(low)
     word = low.find(b"role", pos + 1)
     while word >= 0:
         attr = word - 1  # where `_CHROME_ROLE` would start: the space before the word
@@ -199,7 +201,7 @@ def _next_chrome(html: bytes, low: bytes, pos: int) -> re.Match[bytes] | None:
             break
         if tag >= 0 and _CHROME_ROLE.match(low, attr):
             while 0 <= tag < limit:
-                match = _CHROME.match(html, tag)
+                match = _CHROME.match(low, tag)
                 if match:
                     return match
                 tag = low.find(b"<", tag + 1, attr)
@@ -207,20 +209,31 @@ def _next_chrome(html: bytes, low: bytes, pos: int) -> re.Match[bytes] | None:
     return found
 
 
-def _cut(html: bytes, find: Callable[[bytes, int], re.Match[bytes] | None]) -> bytes:
-    """`html` without the elements whose opening tags `find(html, pos)` finds, the next
-    from `pos` on (each element to its own closing tag)."""
-    parts: list[bytes] = []
+def _cut(html: bytes, low: bytes,
+         find: Callable[[bytes, int], re.Match[bytes] | None]) -> tuple[bytes, bytes]:
+    """`html` and its lower-cased `low` without the elements whose opening tags
+    `find(low, pos)` finds, the next from `pos` on (each to its own closing tag)."""
+    spans = []
     pos = 0
-    while found := find(html, pos):
+    while found := find(low, pos):
         name = next(g for g in found.groups() if g is not None)
-        parts.append(html[pos:found.start()])
-        if name.lower() in _VOID or found.group().endswith(b"/>"):
-            pos = found.end()  # `<input role="search">`: no content to cut
-            continue
-        end = _element_end(html, name, found.end())
-        close = html.find(b">", end)
-        pos = len(html) if close < 0 else close + 1
+        if name in _VOID or found.group().endswith(b"/>"):
+            spans.append((found.start(), found.end()))  # `<input role="search">`: no content
+        else:
+            close = low.find(b">", _element_end(low, name, found.end()))
+            spans.append((found.start(), len(low) if close < 0 else close + 1))
+        pos = spans[-1][1]
+    if not spans:
+        return html, low
+    return _join_around(html, spans), _join_around(low, spans)
+
+
+def _join_around(html: bytes, spans: list[tuple[int, int]]) -> bytes:
+    """`html` with each of `spans` (in order, none overlapping) made one space."""
+    parts, pos = [], 0
+    for start, end in spans:
+        parts.append(html[pos:start])
+        pos = end
     parts.append(html[pos:])
     return b" ".join(parts)
 

@@ -404,6 +404,5 @@ _CHROME_PIECES = [
 def test_cutting_chrome_by_role_candidates_cuts_what_the_whole_pattern_does(pieces):
     html = "".join(pieces).encode()
     low = html.lower()
-    expected = contentstate._cut(html, contentstate._CHROME.search)
-    assert contentstate._cut(html, lambda text, pos: contentstate._next_chrome(text, low, pos)) \
-        == expected, html
+    expected = contentstate._cut(html, low, contentstate._CHROME.search)
+    assert contentstate._cut(html, low, contentstate._next_chrome) == expected, html
