@@ -94,7 +94,8 @@ class LogSpy:
             if gitdates._FORMAT in args:  # GitDates' log, not the tests' own git log
                 seen: list[bytes] = []
                 self.runs.append((args[args.index("--") + 1:], seen))
-                proc.stdout = _Reads(proc.stdout, seen, self)
+                if proc.stdout is not None:  # read ahead, the log goes to a file
+                    proc.stdout = _Reads(proc.stdout, seen, self)
             return proc
 
         monkeypatch.setattr(subprocess, "Popen", spy)
@@ -132,10 +133,12 @@ def _read_by(how: str, dates: GitDates, root: Path, files) -> None:
         dates.prefetch(root / rel for rel in files)
     elif how == "root":
         dates.prefetch([root])
+    elif how == "ahead":
+        dates.read_ahead(root / rel for rel in files)
     # "one by one": date_of reads each folder as it comes (deepest first: nested logs)
 
 
-@pytest.mark.parametrize("how", ["folders", "root", "one by one"])
+@pytest.mark.parametrize("how", ["folders", "root", "one by one", "ahead"])
 @pytest.mark.parametrize(("merges", "start"), [
     (gitdates._MERGES, "docs"),
     # git older than 2.31 spells separate merge diffs `-m`: an unknown --diff-merges value
@@ -156,7 +159,8 @@ def test_every_file_gets_the_date_git_log_gives_it(history, monkeypatch, logs, m
     assert {rel: history.last_date(rel) for rel in EXPECTED} == EXPECTED
     assert not any(map(dates.beyond_history, (history.root / rel for rel in EXPECTED)))
     assert dates.issues == []
-    first_logs = {"folders": [["README.md", "docs"]], "root": [[]],
+    first_logs = {"folders": [["README.md", "docs"]], "ahead": [["README.md", "docs"]],
+                  "root": [[]],
                   "one by one": [["docs/guide"], ["docs/été"], ["docs"], ["README.md"]]}
     ran = [list(spec) for spec in dict.fromkeys(map(tuple, logs.pathspecs))]  # -m: twice each
     assert ran == first_logs[how]
@@ -323,7 +327,7 @@ INSIDE = {"docs/index.md": "2021-08-02T10:00:00+00:00",
           "docs/side only.md": "2021-08-01T10:00:00+00:00"}
 
 
-@pytest.mark.parametrize("how", ["folders", "one by one"])
+@pytest.mark.parametrize("how", ["folders", "one by one", "ahead"])
 def test_a_shallow_clone_dates_what_its_history_holds(git_repo, tmp_path, how):
     repo = _shallow_history(git_repo)
     clone = tmp_path / "clone"
