@@ -38,8 +38,8 @@ import stat
 import subprocess
 import tempfile
 from collections.abc import Iterable
-from typing import IO
 from pathlib import Path
+from typing import IO
 
 from .lastmod import file_mtime
 from .report import Issue
@@ -387,7 +387,7 @@ class _Reading:
         self.root = root
         self.pathspec = [spec for spec in specs if spec]
         self.wide = _log_pathspec(self.pathspec)
-        self.log = _Log(root, _MERGES[0], self.wide, ahead)
+        self.log = _log(root, _MERGES[0], self.wide, piped=not ahead)
         self.probe: _Probe | None = None
         self.listings = [_Command(root, args) for args in (
             ["ls-files", "-z", "--cached", "--", *self.pathspec],
@@ -411,80 +411,51 @@ class _Reading:
             return {}, clean, set(), problem
         self.probe = _Probe(self.root)
         walk = _Walk(set(wanted), self.wide, boundary, self.probe)
-        code, stopped, message = self.log.into(walk)
+        code, stopped, message = _walk_log(self.log, walk)
         if not stopped and code != 0 and not walk.seen and "diff-merges" in message:
             walk = _Walk(set(wanted), self.wide, boundary, self.probe)  # a git before 2.31
-            code, stopped, message = _Log(self.root, _MERGES[1], self.wide).into(walk)
+            code, stopped, message = _walk_log(_log(self.root, _MERGES[1], self.wide), walk)
         if not stopped and code != 0:
             problem = problem or f"git log failed ({message or f'exit status {code}'})"
         return walk.dates, clean, walk.beyond, problem
 
     def close(self) -> None:
         """End what still runs (a read never taken, or a log stopped early)."""
-        self.log.close()
-        for command in self.listings:
+        for command in (self.log, *self.listings):
             command.close()
         if self.probe is not None:
             self.probe.close()
 
 
 class _Command:
-    """A git command started now; its output waits in temporary files until `done()`."""
+    """A git command started now. Its errors, and unless `piped` its output, wait in
+    temporary files, so git never waits for a reader."""
 
-    def __init__(self, root: Path, args: list[str]) -> None:
+    def __init__(self, root: Path, args: list[str], piped: bool = False) -> None:
         self.args = args
-        self.out, self.err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+        self.out = None if piped else tempfile.TemporaryFile()
+        self.err = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(["git", *_OPTIONS, *args], cwd=root, env=_git_env(),
-                                     stdin=subprocess.DEVNULL, stdout=self.out, stderr=self.err)
+                                     stdin=subprocess.DEVNULL,
+                                     stdout=self.out or subprocess.PIPE, stderr=self.err)
+
+    def output(self) -> IO[bytes] | None:
+        """The output to read: the pipe as git writes it, or the file once git is done."""
+        if self.out is None:
+            return self.proc.stdout
+        self.proc.wait()
+        self.out.seek(0)
+        return self.out
 
     def done(self) -> subprocess.CompletedProcess[bytes]:
+        """Wait for git; its exit status, output and errors."""
         code = self.proc.wait()
-        out, err = (_read_back(f) for f in (self.out, self.err))
-        return subprocess.CompletedProcess(self.args, code, out, err)
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait()
-        self.out.close()
-        self.err.close()
-
-
-def _read_back(file: IO[bytes]) -> bytes:
-    file.seek(0)
-    return file.read()
-
-
-class _Log:
-    """The one `git log` of some pathspecs, started at once and read later, through a
-    pipe (`stop()` ends it early) or, `ahead`, from a temporary file it fills."""
-
-    def __init__(self, root: Path, merges: str, pathspec: list[str], ahead: bool = False) -> None:
-        self.errors = tempfile.TemporaryFile()
-        self.output = tempfile.TemporaryFile() if ahead else None
-        self.proc = subprocess.Popen(
-            ["git", *_OPTIONS, "log", _FORMAT, "--name-only", "-z", "--no-renames", merges,
-             "--full-history", "--parents", "--date-order", "--no-color", "--no-ext-diff",
-             "--no-show-signature", "HEAD", "--", *pathspec],
-            cwd=root, env=_git_env(), stdin=subprocess.DEVNULL,
-            stdout=self.output or subprocess.PIPE, stderr=self.errors)
-
-    def into(self, walk: _Walk) -> tuple[int, bool, str]:
-        """Feed the log to `walk`: exit status, stopped early, first error line."""
-        try:
-            if self.output is not None:
-                self.proc.wait()
-                self.output.seek(0)
-            stopped = _pump(self.output or self.proc.stdout, walk)
-        finally:
-            code = self.stop()
-        message = _first_line(_read_back(self.errors)[:4096])
-        self.errors.close()
-        return code, stopped, message
+        return subprocess.CompletedProcess(self.args, code, _read_back(self.output()),
+                                           _read_back(self.err))
 
     def stop(self) -> int:
         """Close the output, end git if it still runs, and return its exit status."""
-        for stream in (self.proc.stdout, self.output):
+        for stream in (self.proc.stdout, self.out):
             if stream is not None:
                 stream.close()
         if self.proc.poll() is None:
@@ -493,7 +464,33 @@ class _Log:
 
     def close(self) -> None:
         self.stop()
-        self.errors.close()
+        self.err.close()
+
+
+def _read_back(file: IO[bytes] | None) -> bytes:
+    if file is None:
+        return b""
+    file.seek(0)
+    return file.read()
+
+
+def _log(root: Path, merges: str, pathspec: list[str], piped: bool = True) -> _Command:
+    """The one `git log` of some pathspecs, started now."""
+    return _Command(root, ["log", _FORMAT, "--name-only", "-z", "--no-renames", merges,
+                           "--full-history", "--parents", "--date-order", "--no-color",
+                           "--no-ext-diff", "--no-show-signature", "HEAD", "--", *pathspec],
+                    piped)
+
+
+def _walk_log(log: _Command, walk: _Walk) -> tuple[int, bool, str]:
+    """Feed the log to `walk`, then end it: exit status, stopped early, first error line."""
+    try:
+        stopped = _pump(log.output(), walk)
+    finally:
+        code = log.stop()
+    message = _first_line(_read_back(log.err)[:4096])
+    log.close()
+    return code, stopped, message
 
 
 class _Probe:
