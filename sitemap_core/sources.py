@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from . import lastmod
+from . import lastmod, urls
 from .contentstate import ContentState, content_digest
 from .gitdates import GitDates
 from .options import Settings
@@ -19,6 +19,7 @@ from .page import Page, StrPath
 from .report import Issue
 
 Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
+_GIT_MODES = ("auto", "git")  # the `lastmod` settings that read git history
 _CACHE_SIZE = 100_000
 
 
@@ -46,7 +47,7 @@ class LastmodSources:
 
     def prefetch(self, pages: list[Page]) -> None:
         """Let git date the sources of a batch of pages (and of the pages they list) at once."""
-        if self.s.lastmod not in ("auto", "git"):
+        if self.s.lastmod not in _GIT_MODES:
             return
         sources = list(dict.fromkeys(  # each once: listing pages list the same pages
             src for page in pages for listed in (page, *page.lists) for src in listed.sources))
@@ -136,7 +137,7 @@ class LastmodSources:
             return None, ""
         if mode == "build":
             return self.s.build_time, "build"
-        if mode in ("auto", "git") and page.sources:
+        if mode in _GIT_MODES and page.sources:
             git = self._git_dates(page.sources[0])
             if git is not None:
                 value = self._git_date(git, page, loc, built)
@@ -209,8 +210,9 @@ def read_ahead(paths: Iterable[StrPath], settings: Settings) -> GitDates | None:
     """Start git reading the history of `paths` (the pages' sources) in the background,
     when `settings` date pages by git. Give the result to `write_sitemaps` (`history=`):
     it takes the dates over instead of running git then. None when there is nothing to
-    read (then `write_sitemaps` finds and reports why itself)."""
-    if settings.lastmod not in ("auto", "git"):
+    read or no sitemap will be written (then `write_sitemaps` finds and reports why)."""
+    if settings.lastmod not in _GIT_MODES or urls.base_url_problem(
+            urls.normal_base(settings.base_url)):
         return None
     paths = list(paths)
     if not paths:

@@ -370,6 +370,8 @@ def test_a_history_read_ahead_dates_as_a_history_read_at_write_time(tmp_path, gi
         tmp_path / "now" / "sitemap.xml").read_bytes()
     assert urls_in(tmp_path / "now" / "sitemap.xml")[BASE + "p3/"] == "2023-01-01T00:00:00Z"
     assert read_ahead([given[0].sources[0]], settings(lastmod="mtime")) is None
+    no_sitemap = dataclasses.replace(settings(), base_url="/docs/")  # no absolute base URL
+    assert read_ahead([given[0].sources[0]], no_sitemap) is None
     assert read_ahead([str(tmp_path / "now" / "sitemap.xml")], settings()) is None
 
 

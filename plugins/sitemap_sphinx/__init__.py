@@ -29,7 +29,6 @@ from sphinx.util import logging
 
 from sitemap_core import Issue, Settings, read_ahead, write_sitemaps
 from sitemap_core.gitdates import GitDates
-from sitemap_core.urls import base_url_problem
 
 from . import htmlmap
 from .config import RTD_URL, add_config_values, base_url, read_settings
@@ -60,9 +59,7 @@ class _Build:
         build that will write a sitemap."""
         self.history = None
         if app.builder.name in BUILDERS:
-            settings = _site(app)[3]
-            if not base_url_problem(settings.base_url):
-                self.history = read_ahead(document_sources(env), settings)
+            self.history = read_ahead(document_sources(env), _site(app)[3])
         return []
 
     def note(self, app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
