@@ -119,7 +119,7 @@ def main_content(html: bytes) -> bytes:
     region, low = body[start:end], low[start:end]
     region, low = _cut(region, low, _next_chrome if b"role" in low else _NAV_ASIDE.search)
     if whole:
-        region, low = _cut(region, low, _PAGE_CHROME.search)
+        region = _cut(region, low, _PAGE_CHROME.search)[0]
     return region
 
 
@@ -135,15 +135,11 @@ def _strip_stamps(html: bytes) -> bytes:
                 continue
             tail = _STAMP_TAIL.match(html, found.end())
             spans.append((found.start(), tail.end() if tail else found.end()))
-    if not spans:
-        return html
-    parts, pos = [], 0
+    kept: list[tuple[int, int]] = []  # a stamp inside one kept is gone with it
     for start, end in sorted(spans):
-        if start >= pos:
-            parts.append(html[pos:start])
-            pos = end
-    parts.append(html[pos:])
-    return b" ".join(parts)
+        if not kept or start >= kept[-1][1]:
+            kept.append((start, end))
+    return _join_around(html, kept)
 
 
 def _main_region(low: bytes) -> tuple[int, int, bool]:
