@@ -11,8 +11,8 @@ Files are untrusted. XML is read with a pull parser in chunks (memory stays flat
 50 MB file) that never resolves entities, loads a DTD or touches the network, and any
 DOCTYPE is refused. Reading, after gzip, stops a little past 52,428,800 bytes, so a gzip
 bomb costs at most that much decompression. The writer's plain `<urlset>` (one `<url>` of
-a loc and a lastmod per line) is read as text instead, with the same findings; any other
-byte sends the file to the parser.
+a loc, a lastmod and alternates per line) is read as text instead, with the same findings;
+any other byte sends the file to the parser.
 
 A set may also hold parallel variants that the writer produces side by side: a `.gz`
 twin of each file and a `.txt` twin of each `.xml`. Duplicates are counted within one
@@ -613,8 +613,8 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
         add(line if line and line > 0 else None, "xml", "", f"not well-formed XML: {message}")
 
 
-# The writer's plain `<urlset>`, which `_read_plain` reads: ASCII, no entity, no `]`.
-# The writer's headers, and whether entries may have alternates after each.
+# The writer's plain `<urlset>`, which `_read_plain` reads: ASCII, no entity, no `]`; its
+# headers, and whether entries may have alternates after each.
 _PLAIN_HEADS = {
     f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n'.encode(): False,
     (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}" '
@@ -818,7 +818,8 @@ class _XmlCheck:
             elif isinstance(tag, str) and tag[0] == "{" and not tag.startswith(_SM):
                 state = _FOREIGN
                 if tag == _XHTML_LINK and entry == "url":
-                    _check_alternate(child, add)
+                    _alternate(child.get("rel"), child.get("hreflang"), child.get("href"),
+                               child.sourceline, add)
                     hrefs.append((child.get("href") or "").strip())
                 else:
                     extended = True
@@ -1041,10 +1042,6 @@ def _check_value(known: set[str], name: str, value: str, line: int,
             known.add(value)
     else:
         add(line, name, name, problem[0], problem[1])
-
-
-def _check_alternate(link: etree._Element, add: Callable[..., None]) -> None:
-    _alternate(link.get("rel"), link.get("hreflang"), link.get("href"), link.sourceline, add)
 
 
 def _alternate(rel: str | None, hreflang: str | None, href: str | None, line: int | None,
