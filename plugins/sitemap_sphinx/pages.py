@@ -46,22 +46,20 @@ def pages(app: Sphinx, scheme: Scheme, issues: list[Issue],
 def documents(app: Sphinx, scheme: Scheme, issues: list[Issue]) -> dict[str, Page]:
     """The page of every document, by name (sorted); problems with a document's
     `sitemap_*` fields are added to `issues`."""
-    env, make = app.env, _maker(app, scheme)
-    source, srcdir = _source_file(env), os.fspath(env.srcdir)
+    env, make, sources = app.env, _maker(app, scheme), _sources_of(app.env)
     found = {}
     for docname in sorted(env.found_docs):
         meta = env.metadata.get(docname, {})
-        found[docname] = make(docname, sources=_sources(env, source(docname), srcdir, docname),
-                              description=_description(meta),
+        found[docname] = make(docname, sources=sources(docname), description=_description(meta),
                               **overrides(meta, docname, issues))
     return found
 
 
 def document_sources(env: BuildEnvironment) -> Iterator[str]:
     """The sources of every document, as `documents` gives them."""
-    source, srcdir = _source_file(env), os.fspath(env.srcdir)
+    sources = _sources_of(env)
     for docname in env.found_docs:
-        yield from _sources(env, source(docname), srcdir, docname)
+        yield from sources(docname)
 
 
 def _maker(app: Sphinx, scheme: Scheme) -> MakePage:
@@ -128,6 +126,26 @@ def _description(meta: Mapping[str, Any]) -> str | None:
     return value.strip() or None if isinstance(value, str) else None
 
 
+def _sources_of(env: BuildEnvironment) -> Callable[[str], tuple[str, ...]]:
+    """`sources(docname)`: the document's file first (its repository dates the rest),
+    then its dependencies (`Path`s since Sphinx 8, strings relative to srcdir before)."""
+    source, srcdir = _source_file(env), os.fspath(env.srcdir)
+
+    def sources(docname: str) -> tuple[str, ...]:
+        deps = env.dependencies.get(docname)
+        if not deps:
+            return (source(docname),)
+        found = [source(docname)]
+        for dep in sorted(map(os.fspath, deps)):
+            found.append(os.path.join(srcdir, dep))
+            stem, suffix = os.path.splitext(found[-1])
+            if suffix == ".mo":  # a compiled catalog: its history is the .po's
+                found.append(stem + ".po")
+        return tuple(found)
+
+    return sources
+
+
 def _source_file(env: BuildEnvironment) -> Callable[[str], str]:
     """`env.doc2path` as a string: Sphinx's own `Project` (7.2+) keeps each document's
     file in `_docname_to_path`, and its `doc2path` makes two `Path`s of it a call."""
@@ -142,18 +160,3 @@ def _source_file(env: BuildEnvironment) -> Callable[[str], str]:
         return os.fspath(env.doc2path(docname)) if file is None else os.path.join(srcdir, file)
 
     return source
-
-
-def _sources(env: BuildEnvironment, source: str, srcdir: str, docname: str) -> tuple[str, ...]:
-    """The document's file first (its repository dates the rest), then its dependencies
-    (`Path`s since Sphinx 8, strings relative to `srcdir` before)."""
-    deps = env.dependencies.get(docname)
-    if not deps:
-        return (source,)
-    found = [source]
-    for dep in sorted(map(os.fspath, deps)):
-        found.append(os.path.join(srcdir, dep))
-        stem, suffix = os.path.splitext(found[-1])
-        if suffix == ".mo":  # a compiled catalog: its history is the .po's
-            found.append(stem + ".po")
-    return tuple(found)
