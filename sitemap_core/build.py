@@ -419,7 +419,8 @@ class _Run:
 
     def _validate(self, files: list[Path]) -> None:
         level = "error" if self.s.validate == "strict" else "warning"
-        for found in validate_files(files, self.base + files[0].name):
+        for found in validate_files(files, self.base + files[0].name,
+                                    now=self.s.build_time, news_days=self.s.news_days):
             self.issues.append(Issue(found.code, found.page, found.field,
                                      f"written sitemap failed a check: {found.message}", level))
 

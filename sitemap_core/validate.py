@@ -76,6 +76,7 @@ advice, or a value the W3C format and the schema disagree about):
 from __future__ import annotations
 
 import calendar
+import datetime as dt
 import gzip
 import hashlib
 import itertools
@@ -184,23 +185,26 @@ _XML_DECL_ENCODING = re.compile(rb"^(?:\xef\xbb\xbf)?<\?xml[^>]*?encoding\s*=\s*
 
 # -- public API -----------------------------------------------------------------------
 
-def validate_files(paths: Sequence[Path], location: str | None = None) -> list[Issue]:
+def validate_files(paths: Sequence[Path], location: str | None = None, *,
+                   now: dt.datetime | None = None, news_days: float | None = None
+                   ) -> list[Issue]:
     """Check one sitemap set; return its issues, ordered by file and line.
 
     `paths` are the files of the set: an index and its parts, or a single file (parallel
     `.gz`/`.txt` variants may come along, see the module docstring). `location` is the
     absolute URL where the first path is (or will be) published; the others are placed
     by the index entry that names them, else beside the first. Without `location`, scope
-    is only checked as "every URL on one scheme, host and port".
+    is only checked as "every URL on one scheme, host and port". `now` and `news_days`
+    place the news window (default: the current time, 2 days); a build passes its own.
     """
-    return _check_files(paths, location)[0]
+    return _check_files(paths, location, _Window(now, news_days))[0]
 
 
 def validate_set(paths: Sequence[Path], location: str | None = None
                  ) -> tuple[list[Issue], list[tuple[str | None, list[tuple[str, int]]]]]:
     """`validate_files`, and from the same read each file's kind (as `sitemap_locs` says)
     and its entries as (URL, line)."""
-    issues, files = _check_files(paths, location)
+    issues, files = _check_files(paths, location, _Window())
     return issues, [(f.kind, [(loc, line) for loc, line, *_ in f.locs]) for f in files]
 
 
@@ -311,7 +315,7 @@ def sitemap_locs(path: Path) -> tuple[str | None, list[str]]:
     Kind is `urlset`, `sitemapindex`, `text`, or None when the file cannot be read as a
     sitemap. For an index the URLs are its parts. Issues are not reported here.
     """
-    info = _read_file(Path(path), 0, _Found())
+    info = _read_file(Path(path), 0, _Found(), _Window())
     return info.kind, [loc for loc, *_ in info.locs]
 
 
@@ -328,12 +332,21 @@ def local_part(index: Path, loc: str) -> Path | None:
     return sibling if name and sibling.is_file() else None
 
 
-def _check_files(paths: Sequence[Path], location: str | None) -> tuple[list[Issue], list[_File]]:
+@dataclass(frozen=True, slots=True)
+class _Window:
+    """The news window the extension checks use: the build's clock, or now."""
+
+    now: dt.datetime | None = None
+    news_days: float | None = None
+
+
+def _check_files(paths: Sequence[Path], location: str | None, window: _Window
+                 ) -> tuple[list[Issue], list[_File]]:
     found = _Found()
     files: list[_File] = []
     for n, p in enumerate(paths):
         path = Path(p)
-        files.append(_read_twin(path, n, files, found) or _read_file(path, n, found))
+        files.append(_read_twin(path, n, files, found) or _read_file(path, n, found, window))
     _check_set(files, location, found)
     return found.sorted(), files
 
@@ -448,7 +461,7 @@ class _Reader:
             pass
 
 
-def _read_file(path: Path, number: int, found: _Found) -> _File:
+def _read_file(path: Path, number: int, found: _Found, window: _Window) -> _File:
     info = _File(path, number)
     name = info.name
 
@@ -475,7 +488,7 @@ def _read_file(path: Path, number: int, found: _Found) -> _File:
             info = _File(path, number)  # what the shortcut read is dropped
             raw.seek(0)
             reader = _Reader(raw)
-            _read_xml(reader, info, add)
+            _read_xml(reader, info, add, window)
         reader.drain()
         if reader.error:
             add(None, "gzip", "", f"gzip data does not decompress: {reader.error}")
@@ -552,7 +565,7 @@ def _read_plain(reader: _Reader, info: _File, add: Callable[..., None]) -> bool:
     return True
 
 
-def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
+def _read_xml(reader: _Reader, info: _File, add: Callable[..., None], window: _Window) -> None:
     """Find the root with a start-event parser, then stream the entries with another.
 
     The second parser reports only entry elements (`url` or `sitemap`), so Python sees
@@ -582,7 +595,7 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
                     add(*refusal)
                     return
                 info.kind = _local(root.tag)
-                check = _XmlCheck(info, add, info.kind)
+                check = _XmlCheck(info, add, info.kind, window)
                 parser = etree.XMLPullParser(events=("end",), tag=check.entry_tag, **SAFE_XML)
                 chunk = b"".join(held)
                 held.clear()
@@ -668,8 +681,10 @@ class _XmlCheck:
     check): an entry stays until the next one, for its tail; the ones before it are done.
     """
 
-    def __init__(self, info: _File, add: Callable[..., None], kind: str) -> None:
+    def __init__(self, info: _File, add: Callable[..., None], kind: str, window: _Window
+                 ) -> None:
         self.info = info
+        self.window = window
         self.add = add
         self.kind = kind
         self.entry_tag = _URL if kind == "urlset" else _SITEMAP
@@ -842,7 +857,9 @@ class _XmlCheck:
             if self.extensions is None:
                 # Imported here: extension_checks imports urls, which imports this module.
                 from .extension_checks import ExtensionCheck  # noqa: PLC0415
-                self.extensions = ExtensionCheck()
+                w = self.window
+                self.extensions = (ExtensionCheck(w.now) if w.news_days is None
+                                   else ExtensionCheck(w.now, w.news_days))
             self.extensions.entry(elem, add)
 
 
