@@ -23,9 +23,9 @@ from pathlib import Path
 
 from harness import size_option
 
-from sitemap_core.extensions import media_fragment
-from sitemap_core.htmlhead import read_page
-from sitemap_core.media import find_media
+from sitemap_core.facts.htmlhead import read_page
+from sitemap_core.facts.pagemedia import find_media
+from sitemap_core.values.media import media_fragment
 
 BASE = "https://example.org/docs/"
 NAV = "".join(f'<li class="md-nav__item"><a href="../section-{i // 20}/page-{i}/" '

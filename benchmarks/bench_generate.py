@@ -86,7 +86,7 @@ def main() -> None:
         start = time.perf_counter()
         make_site(site, pages)
         made = time.perf_counter() - start
-        ours, peak_mb, out = run([sys.executable, "-c", "from sitemap_core.cli import main; main()",
+        ours, peak_mb, out = run([sys.executable, "-c", "from sitemap_core.commands.cli import main; main()",
                                   "generate", str(site), "--base-url", BASE], work)
         floor_s = floor(site)
     print(f"site: {pages:,} pages (made in {made:.1f} s); generate says: "

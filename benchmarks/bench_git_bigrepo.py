@@ -33,7 +33,7 @@ from pathlib import Path
 from bench_git_lastmod import START, ZONES, _quote, _tracked
 from harness import size_option
 
-from sitemap_core.gitdates import GitDates
+from sitemap_core.facts.gitdates import GitDates
 
 DOCS = "docs"
 DOCS_FILES = 300

@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from sitemap_core.gitdates import GitDates
+from sitemap_core.facts.gitdates import GitDates
 
 START = 1_577_872_800  # 2020-01-01T10:00:00Z
 ZONES = ("+0000", "+0200", "-0500", "+0530", "-0930")

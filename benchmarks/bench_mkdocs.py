@@ -16,10 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from harness import adapter_options, make_repo, report, time_builds, time_calls
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-
-from harness import adapter_options, make_repo, report, time_builds, time_calls
 from sitemap_mkdocs.plugin import SitemapPlugin
 
 SECTION_SIZE = 50

@@ -19,12 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import sitemap_pelican
+from harness import adapter_options, make_repo, report, time_builds, time_calls
 from pelican import Pelican, signals
 from pelican.log import console
 from pelican.settings import read_settings
-
-import sitemap_pelican
-from harness import adapter_options, make_repo, report, time_builds, time_calls
 
 # Every function register() connects: where it looks it up, its name, its signal.
 HANDLERS = ((sitemap_pelican, "_start", signals.get_generators),

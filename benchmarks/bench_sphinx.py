@@ -18,11 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from sphinx.application import Sphinx
-from sphinx.util.docutils import docutils_namespace, patch_docutils
-
 import sitemap_sphinx
 from harness import adapter_options, make_repo, report, time_builds, time_calls
+from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 SECTION_SIZE = 50
 # Every function sitemap_sphinx.setup() connects, by where setup() looks it up.

@@ -18,10 +18,12 @@ from bench_extensions import best
 from harness import size_option
 from lxml import etree
 
-from sitemap_core.build import write_sitemaps
+from sitemap_core import write_sitemaps
+from sitemap_core.checking.validate import validate_files
+from sitemap_core.files.safexml import SAFE_XML
 from sitemap_core.options import settings_from_options
-from sitemap_core.page import Page
-from sitemap_core.validate import SAFE_XML, SITEMAP_NS, validate_files
+from sitemap_core.protocol.sitemaps import SITEMAP_NS
+from sitemap_core.values.page import Page
 
 BASE = "https://example.org/docs/"
 RUNS = 7

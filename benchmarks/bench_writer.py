@@ -19,9 +19,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from harness import size_option
-from sitemap_core.build import write_sitemaps
+
+from sitemap_core import write_sitemaps
 from sitemap_core.options import settings_from_options
-from sitemap_core.page import Page
+from sitemap_core.values.page import Page
 
 BASE = "https://example.org/docs/"
 

@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from sitemap_core.build import _Run
-from sitemap_core.gitdates import GitDates
-from sitemap_core.page import Page
-from sitemap_core.validate import sitemap_locs
+from sitemap_core.checking.validate import sitemap_locs
+from sitemap_core.facts.gitdates import GitDates
+from sitemap_core.values.page import Page
+from sitemap_core.writing.run import _Run
 
 GC = "gc"  # the `time_calls` key of collector pauses inside the hooks
 START = 1_600_000_000  # commit i is dated START + i hours

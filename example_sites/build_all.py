@@ -38,7 +38,8 @@ def _shown(path: Path) -> str:
 
 def _url_count(sitemap: Path) -> int:
     """The URLs a sitemap lists, through the parts of an index."""
-    from sitemap_core.validate import local_part, sitemap_locs  # noqa: PLC0415 - after the builds
+    from sitemap_core.checking.validate import sitemap_locs
+    from sitemap_core.files.safexml import local_part
 
     kind, locs = sitemap_locs(sitemap)
     if kind != "sitemapindex":

@@ -7,12 +7,13 @@ values, and report the `Issue`s of the `Result` through their generator's loggin
 """
 
 from .build import write_sitemaps
-from .extensions import Image, News, Video
+from .checking.validate import validate_files
+from .facts.lastmod import read_ahead
 from .options import OPTIONS, Option, Rule, Settings, settings_from_options
-from .page import Alternate, ChangeFreq, Page, meta_overrides
-from .report import Issue, Result
-from .sources import read_ahead
-from .validate import validate_files
+from .protocol.sitemaps import ChangeFreq
+from .values.media import Image, News, Video
+from .values.page import Alternate, Page, meta_overrides
+from .values.report import Issue, Result
 
 __version__ = "0.1.0"
 

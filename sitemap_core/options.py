@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from .extensions import language_problem, news_language
-from .indexnow import DEFAULT_ENDPOINT, endpoint_url, key_problem
-from .page import ChangeFreq, hreflang
-from .report import Issue
-from .validate import MAX_BYTES, MAX_ENTRIES, valid_hreflang
+from .protocol.extensions import language_problem, news_language
+from .protocol.grammar import valid_hreflang
+from .protocol.indexnow import DEFAULT_ENDPOINT, endpoint_url, key_problem
+from .protocol.sitemaps import MAX_BYTES, MAX_ENTRIES, ChangeFreq
+from .values.page import hreflang
+from .values.report import Issue
 
 MAX_URLS = MAX_ENTRIES  # the protocol's limits, as the validator checks them
 FORMATS = ("xml", "txt")

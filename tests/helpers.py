@@ -10,13 +10,14 @@ import os
 import re
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
-from sitemap_core.validate import validate_files, validate_robots
+from sitemap_core.checking.validate import validate_files, validate_robots
 
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9",
       "xhtml": "http://www.w3.org/1999/xhtml"}
@@ -74,6 +75,13 @@ def init_repo(repo: Path) -> Path:
     repo.mkdir(parents=True, exist_ok=True)
     git(repo, "init", "-q", "-b", "main")
     return repo
+
+
+def touch_now(path: Path) -> None:
+    """Give `path` the mtime of this process's clock, as an edit made now has (a test run
+    with a moved clock, `faketime`, would otherwise leave the kernel's real time)."""
+    now = time.time()
+    os.utime(path, (now, now))
 
 
 def commit_all(repo: Path, date: str, message: str = "change") -> None:

@@ -7,10 +7,10 @@ import os
 import pytest
 from helpers import NS, parse, urls_in
 
-from sitemap_core import build, index, read_ahead, writer
-from sitemap_core.build import write_sitemaps
+from sitemap_core import read_ahead, write_sitemaps
+from sitemap_core.writing import index, writer
 from sitemap_core.options import settings_from_options
-from sitemap_core.page import Alternate, Page
+from sitemap_core.values.page import Alternate, Page
 
 BASE = "https://example.org/docs/"
 
@@ -610,7 +610,7 @@ def test_images_and_videos_found_in_the_content_written_and_valid(tmp_path):
 
 
 def test_media_are_off_by_default_and_a_page_can_turn_them_off(tmp_path):
-    from sitemap_core.extensions import Image
+    from sitemap_core.values.media import Image
     out = tmp_path / "site"
     html = _themed(out, "a/index.html", "<img src='a.png'>")
     write_sitemaps([Page(url="a/", output=html)], out, settings())
@@ -626,7 +626,8 @@ def test_media_are_off_by_default_and_a_page_can_turn_them_off(tmp_path):
 def test_news_sitemap_holds_recent_articles_and_goes_when_none_is(tmp_path):
     """A fixed clock: an article two days old is in the window, one of three is not."""
     import datetime as dt
-    from sitemap_core.extensions import News
+
+    from sitemap_core.values.media import News
     out = tmp_path / "site"
     now = dt.datetime(2026, 11, 24, 12, 0, tzinfo=dt.timezone.utc)
 

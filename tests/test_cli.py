@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from helpers import parse, serve, urls_in
 from xsd import assert_schema_valid
 
-from sitemap_core import cli
-from sitemap_core.cli import main
+from sitemap_core.commands import cli
+from sitemap_core.commands.cli import main
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 NS = {"sm": SM}

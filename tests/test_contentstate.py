@@ -15,8 +15,8 @@ from helpers import serve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_core import contentstate
-from sitemap_core.contentstate import STATE_FILE, ContentState, content_digest
+from sitemap_core.facts import contentstate
+from sitemap_core.facts.contentstate import STATE_FILE, ContentState, content_digest
 
 UTC = dt.timezone.utc
 T1 = dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -94,7 +94,7 @@ def test_digest_is_16_bytes_and_deterministic():
     assert len(content_digest(page)) == 16
     # The state outlives the build: another interpreter, with another hash seed, agrees.
     other = subprocess.run(
-        [sys.executable, "-c", "import sys; from sitemap_core.contentstate import "
+        [sys.executable, "-c", "import sys; from sitemap_core.facts.contentstate import "
          "content_digest; sys.stdout.write(content_digest(sys.stdin.buffer.read()).hex())"],
         input=page, capture_output=True, check=True,
         env={**os.environ, "PYTHONHASHSEED": "12345"})

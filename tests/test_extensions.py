@@ -14,12 +14,26 @@ from hypothesis import strategies as st
 from lxml import etree
 from xsd import schema
 
-from sitemap_core.extension_checks import ExtensionCheck, check_urlset
-from sitemap_core.extensions import (IMAGE_NS, MAX_IMAGES, MAX_NEWS_URLS, NEWS_NS,
-                                     VIDEO_CHILDREN, VIDEO_NS, Image, News, Relationship,
-                                     Video, declarations, in_news_window, media_fragment,
-                                     news_language)
-from sitemap_core.validate import validate_files
+from sitemap_core.checking.extensions import ExtensionCheck, check_urlset
+from sitemap_core.checking.validate import validate_files
+from sitemap_core.protocol.extensions import (
+    IMAGE_NS,
+    MAX_IMAGES,
+    MAX_NEWS_URLS,
+    NEWS_NS,
+    VIDEO_CHILDREN,
+    VIDEO_NS,
+    news_language,
+)
+from sitemap_core.values.media import (
+    Image,
+    News,
+    Relationship,
+    Video,
+    declarations,
+    in_news_window,
+    media_fragment,
+)
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 BASE = "https://example.org/docs/"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from helpers import QuietHandler, serve
 
-from sitemap_core.fetch import FetchError, download, fetch, is_url
+from sitemap_core.files.fetch import FetchError, download, fetch, is_url
 
 BODY = b"<urlset/>\n" * 100
 GZ = gzip.compress(BODY, mtime=0)

@@ -8,11 +8,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from helpers import GitRepo
 
-from sitemap_core import gitdates
-from sitemap_core.gitdates import GitDates
+from sitemap_core.facts import gitdates
+from sitemap_core.facts.gitdates import GitDates
 
 UTC = dt.timezone.utc
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitemap_core import htmlhead
-from sitemap_core.htmlhead import PageFacts, read_page
+from sitemap_core.facts import htmlhead
+from sitemap_core.facts.htmlhead import PageFacts, read_page
 
 URL = "https://example.com/docs/guide/"
 

@@ -1,4 +1,4 @@
-"""The site map for people (sitemap_core.htmlmap): layout by section under a link limit,
+"""The site map for people (sitemap_core.writing.htmlmap): layout by section under a link limit,
 paths, titled relative links, and only the pages the sitemap lists."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from lxml import html
 
 from sitemap_core import Page, Settings, settings_from_options
-from sitemap_core.htmlmap import (
+from sitemap_core.writing.htmlmap import (
     Listing,
     MapEntry,
     MapLink,

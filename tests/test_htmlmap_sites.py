@@ -19,7 +19,7 @@ import yaml
 from helpers import urls_in
 from lxml import html
 
-from sitemap_core.urls import normalize
+from sitemap_core.values.urls import normalize
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "example_sites"
 BUILD_ALL = runpy.run_path(str(EXAMPLES / "build_all.py"))

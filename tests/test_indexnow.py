@@ -18,17 +18,15 @@ from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 
 from sitemap_core import Page, Settings, write_sitemaps
-from sitemap_core.cli import main
-from sitemap_core.indexnow import (
+from sitemap_core.commands.cli import main
+from sitemap_core.notify.indexnow import changes, keys_in, submit
+from sitemap_core.options import settings_from_options
+from sitemap_core.protocol.indexnow import (
     DEFAULT_ENDPOINT,
     MAX_URLS,
-    changes,
     endpoint_url,
     key_problem,
-    keys_in,
-    submit,
 )
-from sitemap_core.options import settings_from_options
 
 KEY = "0123456789abcdef0123456789abcdef"
 SITE = "https://example.org/"

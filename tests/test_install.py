@@ -77,7 +77,7 @@ def test_sdist_holds_what_the_wheel_needs(dist: dict[str, Path]) -> None:
     modules = [n for n in names if n.endswith(".py")]
     assert {n.split("/")[0] for n in modules} == {
         "sitemap_core", "sitemap_mkdocs", "sitemap_pelican", "sitemap_sphinx"}
-    assert "sitemap-suite = sitemap_core.cli:main" in entry_points
+    assert "sitemap-suite = sitemap_core.commands.cli:main" in entry_points
     assert "sitemap-suite = sitemap_mkdocs.plugin:SitemapPlugin" in entry_points
     with tarfile.open(dist["sdist"]) as sdist:
         top = sdist.getnames()[0].split("/")[0]

@@ -5,7 +5,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from sitemap_core import lastmod
+from sitemap_core.values import dates as lastmod
 
 PARIS = ZoneInfo("Europe/Paris")
 

@@ -14,10 +14,10 @@ import pytest
 from lxml import etree
 from xsd import schema
 
-from sitemap_core.extension_checks import check_urlset
-from sitemap_core.extensions import declarations, media_fragment
-from sitemap_core.media import find_media
-from sitemap_core.validate import validate_files
+from sitemap_core.checking.extensions import check_urlset
+from sitemap_core.checking.validate import validate_files
+from sitemap_core.facts.pagemedia import find_media
+from sitemap_core.values.media import declarations, media_fragment
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 BASE = "https://example.org/docs/"
@@ -291,7 +291,7 @@ def test_a_real_mkdocs_build(tmp_path):
 
 def test_hidden_images_are_no_content():
     """Sphinx's module index draws a collapse button inside the content, hidden."""
-    from sitemap_core.media import find_media
+    from sitemap_core.facts.pagemedia import find_media
     html = (b'<html><body><div class="body" role="main"><table><tr><td>'
             b'<img src="_static/minus.png" class="toggler" style="display: none" alt="-">'
             b'<img src="hidden.png" hidden><img src="shown.png" style="width: 50%">'

@@ -31,7 +31,7 @@ from test_sphinx import EXAMPLE as SPHINX
 from test_sphinx import forget_package
 from xsd import assert_schema_valid
 
-from sitemap_core.extensions import NAMESPACES
+from sitemap_core.protocol.extensions import NAMESPACES
 
 pytest_plugins = ["sphinx.testing.fixtures"]
 

@@ -19,12 +19,12 @@ from helpers import NS, GitRepo, checked, histories_given, parse, url_elements
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
-
-from sitemap_core.gitdates import GitDates
-from sitemap_core.options import OPTIONS
 from sitemap_mkdocs import plugin as plugin_module
 from sitemap_mkdocs.config import MKDOCS_DEFAULTS
 from sitemap_mkdocs.plugin import SitemapPlugin
+
+from sitemap_core.facts.gitdates import GitDates
+from sitemap_core.options import OPTIONS
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example_sites" / "mkdocs"
 BASE = "https://example.org/docs/"

@@ -23,7 +23,7 @@ from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 from test_mkdocs import EXAMPLE, build, warnings_of
 
-from sitemap_core.cli import main
+from sitemap_core.commands.cli import main
 
 pytest.importorskip("mkdocs_static_i18n")
 pytest.importorskip("material")

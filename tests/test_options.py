@@ -5,8 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.options import OPTIONS, Rule, Settings, _convert, settings_from_options
-from sitemap_core.page import ChangeFreq
+from sitemap_core.options import (
+    OPTIONS,
+    Rule,
+    Settings,
+    _convert,
+    settings_from_options,
+)
+from sitemap_core.protocol.sitemaps import ChangeFreq
 
 
 def test_table_defaults_give_the_default_settings():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sitemap_core.page import hreflang, meta_overrides, parse_flag
+from sitemap_core.values.page import hreflang, meta_overrides, parse_flag
 
 
 @pytest.mark.parametrize(("meta", "expected"), [

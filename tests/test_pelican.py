@@ -20,15 +20,23 @@ from typing import Any
 from urllib.parse import unquote
 
 import pytest
+import sitemap_pelican
+from helpers import (
+    NS,
+    checked,
+    commit_all,
+    histories_given,
+    init_repo,
+    parse,
+    url_elements,
+    urls_in,
+)
 from pelican import Pelican, signals
 from pelican.log import FatalLogger, LimitFilter
 from pelican.settings import read_settings
 
-import sitemap_pelican
-from sitemap_core.gitdates import GitDates
-from sitemap_core.urls import folder_url, quote_path
-from helpers import (NS, checked, commit_all, histories_given, init_repo, parse, url_elements,
-                     urls_in)
+from sitemap_core.facts.gitdates import GitDates
+from sitemap_core.values.urls import folder_url, quote_path
 
 # Importing pelican makes every logger created afterwards a LimitLogger, which drops a
 # message it has seen before, process-wide. Pelican's loggers and ours exist by now; keep

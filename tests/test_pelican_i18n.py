@@ -10,7 +10,6 @@ has none (the test below); these tests run on the Pelican the dev extra installs
 from __future__ import annotations
 
 import re
-
 import shutil
 import subprocess
 import sys
@@ -19,11 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import NS, assert_reciprocal, checked, commit_all, init_repo, url_elements
 from pelican import Pelican, signals
 from pelican.log import LimitFilter
 from pelican.settings import read_settings
-
-from helpers import NS, assert_reciprocal, checked, commit_all, init_repo, url_elements
 
 i18n_subsites = pytest.importorskip(
     "pelican.plugins.i18n_subsites.i18n_subsites",

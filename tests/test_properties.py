@@ -7,10 +7,10 @@ from helpers import NS, parse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitemap_core import urls
-from sitemap_core.build import write_sitemaps
+from sitemap_core import write_sitemaps
+from sitemap_core.values import urls
 from sitemap_core.options import settings_from_options
-from sitemap_core.page import Page
+from sitemap_core.values.page import Page
 
 BASE = "https://example.org/docs/"
 text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="%#?"),

@@ -48,7 +48,7 @@ def test_readme_opens_with_the_two_setup_commands():
 
 def test_every_core_issue_code_is_explained():
     source = "".join(p.read_text() for p in (Path(__file__).resolve().parents[1]
-                                             / "sitemap_core").glob("*.py"))
+                                             / "sitemap_core").rglob("*.py"))
     # Issues the core makes, the `url`/`scope` of a URLError, and each validator `add`
     # (its code is the first string literal passed).
     codes = set(re.findall(r'\b(?:Issue|_issue|URLError)\(\s*"([a-z-]+)"', source))

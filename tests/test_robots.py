@@ -2,10 +2,10 @@
 
 import pytest
 
-from sitemap_core import robots
-from sitemap_core.build import write_sitemaps
+from sitemap_core import write_sitemaps
+from sitemap_core.writing import robots
 from sitemap_core.options import settings_from_options
-from sitemap_core.page import Page
+from sitemap_core.values.page import Page
 
 URL = "https://example.org/sitemap.xml"
 OWN = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")

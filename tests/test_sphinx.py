@@ -9,15 +9,24 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+import sitemap_sphinx
+from helpers import (
+    NS,
+    GitRepo,
+    checked,
+    commit_all,
+    histories_given,
+    parse,
+    touch_now,
+    url_elements,
+)
 from sphinx.cmd.build import build_main
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
-import sitemap_sphinx
-from helpers import NS, GitRepo, checked, commit_all, histories_given, parse, url_elements
 from sitemap_core import OPTIONS
-from sitemap_core.gitdates import GitDates
+from sitemap_core.facts.gitdates import GitDates
 
 pytest_plugins = ["sphinx.testing.fixtures"]
 
@@ -162,6 +171,7 @@ def test_incremental_build_keeps_every_url_and_moves_only_the_edited_page(
                  for name in ("guide/install.html", "_modules/shapes/circle.html")}
     with (site / "about.rst").open("a") as f:
         f.write("\nOne more sentence.\n")
+    touch_now(site / "about.rst")
     commit_all(site.parent, EDIT, "edit about")
     out, warnings = build(site)
     assert warnings == ""

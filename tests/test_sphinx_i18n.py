@@ -14,7 +14,7 @@ from lxml import etree
 from sphinx.cmd.build import build_main
 from sphinx.util.console import strip_colors
 
-from sitemap_core.cli import main
+from sitemap_core.commands.cli import main
 
 ROOT = "https://example.org/"
 LANGUAGES = {"en": "en", "fr": "fr", "pt_BR": "pt-BR"}  # Sphinx's name: hreflang

@@ -11,11 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sphinx.builders.dirhtml import DirectoryHTMLBuilder
-from sphinx.testing.util import SphinxTestApp
-
 import sitemap_sphinx
 from sitemap_sphinx.pages import _output_file, pages
+from sphinx.builders.dirhtml import DirectoryHTMLBuilder
+from sphinx.testing.util import SphinxTestApp
 
 pytest_plugins = ["sphinx.testing.fixtures"]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sitemap_core import urls
+from sitemap_core.values import urls
 
 
 @pytest.mark.parametrize(("raw", "expected"), [

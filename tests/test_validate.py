@@ -11,13 +11,13 @@ import pytest
 from lxml import etree
 from xsd import assert_schema_valid, schema
 
-from sitemap_core.validate import (
-    part_name,
+from sitemap_core.checking.validate import (
     robots_sitemaps,
     sitemap_locs,
     validate_files,
     validate_robots,
 )
+from sitemap_core.protocol.grammar import part_name
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
@@ -218,7 +218,7 @@ def test_a_gz_twin_of_the_same_bytes_is_caught_as_if_read_alone(tmp_path: Path, 
     if case == "gzipped-plain-twin":
         paths[0].write_bytes(paths[1].read_bytes())
     reused = validate_files(paths, LOCATION)
-    monkeypatch.setattr("sitemap_core.validate._read_twin", lambda *args: None)
+    monkeypatch.setattr("sitemap_core.checking.validate._read_twin", lambda *args: None)
     assert reused == validate_files(paths, LOCATION)
 
 
@@ -583,9 +583,9 @@ def test_fifty_thousand_urls_with_every_field_are_accepted(tmp_path: Path) -> No
 # -- the writer's own output ----------------------------------------------------------
 
 def test_written_sets_pass_checker_and_schema(tmp_path: Path) -> None:
-    from sitemap_core.build import write_sitemaps
+    from sitemap_core import write_sitemaps
     from sitemap_core.options import settings_from_options
-    from sitemap_core.page import Alternate, Page
+    from sitemap_core.values.page import Alternate, Page
 
     pages = [Page(url=f"p{n}/", lastmod="2024-01-02", priority=0.5, changefreq="daily",
                   alternates=(Alternate("en", f"p{n}/"),

@@ -11,8 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitemap_core import validate
-from sitemap_core.validate import validate_files, validate_set
+from sitemap_core.checking import validate
+from sitemap_core.protocol import grammar
+from sitemap_core.protocol.sitemaps import MAX_ENTRIES
+from sitemap_core.checking.validate import validate_files, validate_set
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 NAMESPACES = (' xmlns:xhtml="http://www.w3.org/1999/xhtml"'
@@ -114,7 +116,7 @@ def _full(paths: list[Path], location: str | None) -> list:
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(text=sitemaps(), variant=st.sampled_from(["xml", "xml", "gz", "both", "other-gz"]),
        location=st.sampled_from([BASE + "sitemap.xml", None, "https://other.org/sitemap.xml"]),
-       limit=st.sampled_from([validate.MAX_ENTRIES, 2]))
+       limit=st.sampled_from([MAX_ENTRIES, 2]))
 def test_the_fast_path_finds_what_the_full_checker_finds(tmp_path_factory, text, variant,
                                                          location, limit):
     folder = tmp_path_factory.mktemp("sm")
@@ -191,4 +193,4 @@ datetime_texts = st.one_of(
 @settings(max_examples=3000)
 @given(datetime_texts)
 def test_the_lastmod_shortcut_agrees_with_the_whole_rule(value):
-    assert validate.lastmod_problem(value) == validate._lastmod_problem(value)
+    assert grammar.lastmod_problem(value) == grammar._lastmod_problem(value)

@@ -14,7 +14,7 @@ from typing import Any
 
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from sitemap_core.extensions import News
+from sitemap_core.values.media import News
 
 try:
     from material.plugins.blog.structure import Post, View

@@ -21,7 +21,15 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemap_core import Issue, Page, Settings, meta_overrides
-from sitemap_core.htmlmap import Listing, MapEntry, MapPage, map_path, plan, prune, render
+from sitemap_core.writing.htmlmap import (
+    Listing,
+    MapEntry,
+    MapPage,
+    map_path,
+    plan,
+    prune,
+    render,
+)
 
 from . import i18n
 

@@ -20,7 +20,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 
 from sitemap_core import Alternate
-from sitemap_core.page import hreflang
+from sitemap_core.values.page import hreflang
 
 try:
     from mkdocs_static_i18n.plugin import I18n

@@ -38,9 +38,9 @@ from sitemap_core import (
     settings_from_options,
     write_sitemaps,
 )
-from sitemap_core.gitdates import GitDates
-from sitemap_core.page import hreflang
-from sitemap_core.urls import base_url_problem
+from sitemap_core.facts.gitdates import GitDates
+from sitemap_core.values.page import hreflang
+from sitemap_core.values.urls import base_url_problem
 
 from . import blog, i18n
 from .config import SitemapConfig

@@ -24,11 +24,11 @@ from typing import Any
 from pelican import Pelican, signals
 from pelican.log import console
 
-from sitemap_core.build import write_sitemaps
-from sitemap_core.gitdates import GitDates
-from sitemap_core.page import Page
-from sitemap_core.report import Issue
-from sitemap_core.sources import read_ahead
+from sitemap_core import write_sitemaps
+from sitemap_core.facts.gitdates import GitDates
+from sitemap_core.facts.lastmod import read_ahead
+from sitemap_core.values.page import Page
+from sitemap_core.values.report import Issue
 
 from . import config, htmlmap, i18n
 from .pages import Collector, read_contents

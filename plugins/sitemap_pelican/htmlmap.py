@@ -24,7 +24,14 @@ from pelican.generators import Generator
 from pelican.writers import Writer
 
 import sitemap_pelican
-from sitemap_core.htmlmap import Listing, MapEntry, map_path, plan, prune, render
+from sitemap_core.writing.htmlmap import (
+    Listing,
+    MapEntry,
+    map_path,
+    plan,
+    prune,
+    render,
+)
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 TEMPLATE = "sitemap-suite-map"

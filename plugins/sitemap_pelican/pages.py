@@ -24,10 +24,16 @@ from markupsafe import Markup
 from pelican import contents
 from pelican.generators import ArticlesGenerator, PagesGenerator
 
-from sitemap_core.extensions import News
-from sitemap_core.page import Alternate, Page, hreflang, meta_overrides, parse_flag
-from sitemap_core.report import Issue
-from sitemap_core.urls import folder_url
+from sitemap_core.values.media import News
+from sitemap_core.values.page import (
+    Alternate,
+    Page,
+    hreflang,
+    meta_overrides,
+    parse_flag,
+)
+from sitemap_core.values.report import Issue
+from sitemap_core.values.urls import folder_url
 
 from . import i18n
 from .config import SiteConfig

@@ -28,7 +28,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from sitemap_core import Issue, Settings, read_ahead, write_sitemaps
-from sitemap_core.gitdates import GitDates
+from sitemap_core.facts.gitdates import GitDates
 
 from . import htmlmap
 from .config import RTD_URL, add_config_values, base_url, read_settings

@@ -22,8 +22,15 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from sitemap_core import Issue, Settings
-from sitemap_core.htmlmap import Listing, MapEntry, map_path, plan, prune, render
-from sitemap_core.urls import base_url_problem
+from sitemap_core.values.urls import base_url_problem
+from sitemap_core.writing.htmlmap import (
+    Listing,
+    MapEntry,
+    map_path,
+    plan,
+    prune,
+    render,
+)
 
 from .config import PREFIX
 from .pages import documents

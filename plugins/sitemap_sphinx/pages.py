@@ -22,7 +22,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.project import Project
 
 from sitemap_core import Issue, Page, meta_overrides
-from sitemap_core.page import StrPath
+from sitemap_core.values.page import StrPath
 
 from .config import PREFIX
 from .generated import MakePage, generated_pages

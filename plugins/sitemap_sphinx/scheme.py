@@ -18,8 +18,8 @@ from pathlib import Path
 from sphinx.config import Config
 
 from sitemap_core import Alternate, Issue
-from sitemap_core.page import hreflang
-from sitemap_core.urls import site_path
+from sitemap_core.values.page import hreflang
+from sitemap_core.values.urls import site_path
 
 LINK = "{link}"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fnmatch import fnmatchcase
 
-from .options import Rule, Settings
-from .page import ChangeFreq
+from ..options import Rule, Settings
+from ..protocol.sitemaps import ChangeFreq
 
 
 def _matches(pattern: str, path: str) -> bool:

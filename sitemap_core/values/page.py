@@ -1,32 +1,21 @@
-"""The values a sitemap is made of: pages, their alternates, and change frequencies."""
+"""The values a sitemap is made of: pages and their alternates (change frequencies are
+the protocol's)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import os
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
+from ..protocol.sitemaps import ChangeFreq
 from .report import Issue
 
-if TYPE_CHECKING:  # extensions imports urls, which imports this module's users
-    from .extensions import Image, News, Video
+if TYPE_CHECKING:
+    from ..facts.pagemedia import Image, News, Video
 
 
 StrPath = str | os.PathLike[str]
-
-
-class ChangeFreq(StrEnum):
-    """The seven `<changefreq>` values the protocol allows."""
-
-    ALWAYS = "always"
-    HOURLY = "hourly"
-    DAILY = "daily"
-    WEEKLY = "weekly"
-    MONTHLY = "monthly"
-    YEARLY = "yearly"
-    NEVER = "never"
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,20 +12,17 @@ from __future__ import annotations
 import email.utils
 import gzip
 from pathlib import Path
-from typing import TYPE_CHECKING
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import urljoin
 
 from lxml import etree
 
-from . import lastmod, robots, urls
-from .fetch import FetchError, fetch
-from .report import Issue, Level
-from .validate import MAX_BYTES, MAX_ENTRIES, SAFE_XML, has_doctype
+from ..files.fetch import FetchError, fetch
+from ..files.safexml import SAFE_XML, has_doctype
+from ..protocol.sitemaps import MAX_BYTES, MAX_ENTRIES, Level
+from ..values import dates, urls
+from ..values.report import Issue
 
-if TYPE_CHECKING:
-    from .options import Settings
-
-__all__ = ["ATOM_NS", "add_to_robots", "check_feed", "feed_kind"]
+__all__ = ["ATOM_NS", "check_feed", "feed_kind"]
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
 DC_NS = "http://purl.org/dc/elements/1.1/"
@@ -90,11 +87,11 @@ def check_feed(path: Path, location: str | None = None) -> list[Issue] | None:
             add(line, "structure", "entry has no link: it lists no URL", "warning")
             continue
         try:
-            urls.check(link, scope or _origin(link))
+            urls.check(link, scope or urls.host_root(link))
         except urls.URLError as exc:
             add(line, exc.code, str(exc))
             continue
-        scope = scope or _origin(link)
+        scope = scope or urls.host_root(link)
         if link in seen:
             add(line, "duplicate", f"{link} is already listed at {name}:{seen[link]}", "warning")
         seen.setdefault(link, line)
@@ -147,7 +144,7 @@ def _date_problem(text: str, kind: str) -> str | None:
     """Why an entry's date is no date, or None: RFC 822 (RSS's pubDate) and RFC 3339 /
     W3C (Atom's updated, dc:date) are both read, whichever the feed is."""
     try:
-        lastmod.parse(text)
+        dates.parse(text)
         return None
     except ValueError:
         pass
@@ -159,39 +156,3 @@ def _date_problem(text: str, kind: str) -> str | None:
     if kind == "rss":
         return "is not an RFC 822 date (like Wed, 01 May 2024 13:30:00 +0000)"
     return "is not an RFC 3339 date (like 2024-05-01T13:30:00+00:00)"
-
-
-def _origin(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}/"
-
-
-# -- robots.txt -----------------------------------------------------------------------
-
-def add_to_robots(out_dir: Path, settings: Settings, base_url: str) -> list[Issue]:
-    """Give each of `settings.robots_feeds` (absolute, or relative to `base_url`) a
-    `Sitemap:` line in the robots.txt the build wrote or updated. Nothing when robots.txt
-    is off or was not written (a site under a path); a feed on another host, or one the
-    built site does not hold, is left out with a `feed` issue."""
-    if not settings.robots_feeds or not settings.robots_txt \
-            or not (Path(out_dir) / "robots.txt").is_file():
-        return []
-    issues = []
-    host = _origin(base_url)
-    for feed in settings.robots_feeds:
-        url = urls.encode(urls.join(base_url, feed))
-        problem = ""
-        try:
-            urls.check(url, host)
-        except urls.URLError as exc:
-            problem = str(exc)
-        if not problem and url.startswith(base_url):
-            rel = unquote(urlsplit(url).path[len(urlsplit(base_url).path):])
-            if not (Path(out_dir) / rel).is_file():
-                problem = f"the built site has no {rel}"
-        if problem:
-            issues.append(Issue("feed", feed, "robots_feeds",
-                                f"feed not named in robots.txt: {problem}"))
-            continue
-        robots.update(Path(out_dir), url, ())  # its warnings came with the sitemap line
-    return issues

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .validate import MAX_ENTRIES, SITEMAP_NS
-from .writer import XML_DECLARATION
+from ..protocol.sitemaps import MAX_ENTRIES, SITEMAP_NS, XML_DECLARATION
 
 MAX_SITEMAPS = MAX_ENTRIES  # an index lists at most 50,000 sitemaps, as the checker counts
 

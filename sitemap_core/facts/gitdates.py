@@ -41,8 +41,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO
 
-from .lastmod import file_mtime
-from .report import Issue
+from ..values.dates import file_mtime
+from ..values.report import Issue
 
 # `%x00` first, so an empty field always comes right before a header; names follow,
 # NUL-terminated, the first one after a newline.

@@ -21,11 +21,11 @@ from typing import Any
 
 from lxml import etree
 
-from . import lastmod
-from .fetch import FetchError, fetch, is_url
-from .report import Issue
-from .validate import SAFE_XML, has_doctype, local_part
-from .writer import write_file
+from ..files.atomic import write_file
+from ..files.fetch import FetchError, fetch, is_url
+from ..files.safexml import SAFE_XML, has_doctype, local_part
+from ..values import dates
+from ..values.report import Issue
 
 STATE_FILE = "content-state.json"
 _SEED_MAX_BYTES = 60 * 1024 * 1024
@@ -283,7 +283,7 @@ class ContentState:
         if known is None:
             stamp: str | None = self._seed.get(url)
         else:
-            stamp = known[1] if known[0] == hexdigest else lastmod.to_w3c(now)
+            stamp = known[1] if known[0] == hexdigest else dates.to_w3c(now)
         value = _date(stamp) if stamp else None
         self.record(url, digest, value)
         return value
@@ -300,7 +300,7 @@ class ContentState:
 
     def record(self, url: str, digest: bytes, value: dt.datetime | dt.date | None) -> None:
         """Keep `url`'s content `digest` and the date it was given (None: unknown)."""
-        self._seen[url] = (digest.hex(), lastmod.to_w3c(value) if value is not None else "")
+        self._seen[url] = (digest.hex(), dates.to_w3c(value) if value is not None else "")
 
     def save(self) -> list[Issue]:
         """Write the URLs seen in this run (and other builds' entries), atomically; nothing
@@ -367,7 +367,7 @@ def _state_issue(path: Path, problem: str) -> Issue:
 def _date(text: str) -> dt.date | None:
     """A date or aware datetime from a W3C Datetime (a date stays a date), or None."""
     try:
-        value = lastmod.parse(text)
+        value = dates.parse(text)
     except ValueError:
         return None
     return value.replace(microsecond=0) if isinstance(value, dt.datetime) else value
@@ -383,24 +383,24 @@ class _SeedError(ValueError):
 def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
     """`loc` → `lastmod` from a sitemap or sitemap index; a `content` issue on failure."""
     try:
-        dates = {loc: stamp for loc, stamp in read_published(seed).items() if stamp}
+        stamps = {loc: stamp for loc, stamp in read_published(seed).items() if stamp}
     except ValueError as exc:  # _SeedError, or a URL urllib.parse refuses
         issues.append(Issue("content", seed, "seed_sitemap",
                             f"seed sitemap not used: {exc}; pages new to the content "
                             "state get the build time"))
         return {}
-    return dates
+    return stamps
 
 
 def read_published(where: str) -> dict[str, str]:
     """`loc` → `lastmod` ("" for none, or one that is not a date) of a sitemap or a sitemap
     index and its parts, from a path or an http(s) URL; ValueError says why it cannot be read."""
-    dates: dict[str, str] = {}
-    _read_sitemap(where, dates, depth=0)
-    return dates
+    stamps: dict[str, str] = {}
+    _read_sitemap(where, stamps, depth=0)
+    return stamps
 
 
-def _read_sitemap(where: str, dates: dict[str, str], depth: int) -> None:
+def _read_sitemap(where: str, stamps: dict[str, str], depth: int) -> None:
     try:
         data = fetch(where, max_bytes=_SEED_MAX_BYTES)
     except FetchError as exc:
@@ -413,7 +413,7 @@ def _read_sitemap(where: str, dates: dict[str, str], depth: int) -> None:
                 continue
             loc, stamp = _child_text(url, "loc"), _child_text(url, "lastmod")
             if loc:
-                dates[loc] = stamp if stamp and _date(stamp) is not None else ""
+                stamps[loc] = stamp if stamp and _date(stamp) is not None else ""
     elif kind == "sitemapindex":
         if depth > 0:
             raise _SeedError(f"{where} is an index inside an index")
@@ -421,7 +421,7 @@ def _read_sitemap(where: str, dates: dict[str, str], depth: int) -> None:
         if len(locs) > _SEED_MAX_FILES:
             raise _SeedError(f"{where} lists more than {_SEED_MAX_FILES} sitemaps")
         for loc in locs:
-            _read_sitemap(_child_location(where, loc), dates, depth + 1)
+            _read_sitemap(_child_location(where, loc), stamps, depth + 1)
     else:
         raise _SeedError(f"{where} is not a sitemap (its root is <{kind}>)")
 

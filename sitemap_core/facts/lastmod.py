@@ -11,12 +11,12 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from . import lastmod, urls
+from ..options import Settings
+from ..values import dates, urls
+from ..values.page import Page, StrPath
+from ..values.report import Issue
 from .contentstate import ContentState, content_digest
 from .gitdates import GitDates
-from .options import Settings
-from .page import Page, StrPath
-from .report import Issue
 
 Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
 _GIT_MODES = ("auto", "git")  # the `lastmod` settings that read git history
@@ -90,7 +90,7 @@ class LastmodSources:
         best: Stamp | None = None
         value, source = self._from_sources(page, loc, built)
         if value is not None:
-            best = lastmod.to_w3c(value), lastmod.sort_key(value, self.s.timezone)
+            best = dates.to_w3c(value), dates.sort_key(value, self.s.timezone)
         if page.published is not None:
             floor = self._own(page, "published", report)
             if floor is not None and (best is None or floor[1] > best[1]):
@@ -120,13 +120,13 @@ class LastmodSources:
         if known is not None:
             return known
         try:
-            value = lastmod.page_date(raw, self.s.timezone)
+            value = dates.page_date(raw, self.s.timezone)
         except ValueError as exc:
             if report:
                 key = page.key(field)
                 self.issues.append(Issue("lastmod", page.label, key, f"{key}: {exc}; ignored"))
             return None
-        known = lastmod.to_w3c(value), lastmod.sort_key(value, self.s.timezone)
+        known = dates.to_w3c(value), dates.sort_key(value, self.s.timezone)
         if cacheable and len(self._known) < _CACHE_SIZE:
             self._known[raw] = known
         return known
@@ -153,7 +153,7 @@ class LastmodSources:
                     return value, "content"
         if mode in ("mtime", "git"):
             files = (*page.sources, *([page.output] if mode == "mtime" and page.output else []))
-            stamps = [t for t in map(lastmod.file_mtime, files) if t is not None]
+            stamps = [t for t in map(dates.file_mtime, files) if t is not None]
             if stamps:
                 return max(stamps), "mtime"
         return None, ""
@@ -166,19 +166,19 @@ class LastmodSources:
         unchanged since an older date, the older date stands.
         `loc` is empty when the page is only looked at as a listed page (not counted).
         """
-        dates = list(map(git.date_of, page.sources))
-        known = [d for d in dates if d is not None]
+        found = list(map(git.date_of, page.sources))
+        known = [d for d in found if d is not None]
         if not known:
             if loc and git.shallow and any(map(git.beyond_history, page.sources)):
                 self.beyond_history += 1
             return None
         value = max(known)
-        if len(dates) > 1 and built and page.output is not None and self.s.lastmod == "auto":
+        if len(found) > 1 and built and page.output is not None and self.s.lastmod == "auto":
             state = self._content_state()
             if state is not None and (digest := _digest(page.output)) is not None:
                 kept = state.recall(loc, digest)
                 tz = self.s.timezone
-                if kept is not None and lastmod.sort_key(kept, tz) < lastmod.sort_key(value, tz):
+                if kept is not None and dates.sort_key(kept, tz) < dates.sort_key(value, tz):
                     value = kept
                 state.record(loc, digest, value)
         return value

@@ -21,8 +21,6 @@ import datetime as dt
 import email.utils
 import http.client
 import json
-import re
-import secrets
 import time
 import urllib.error
 import urllib.request
@@ -32,27 +30,32 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit
 
-from . import feeds, lastmod, urls
-from .contentstate import read_published
-from .fetch import USER_AGENT, is_url
-from .report import Issue
-from .writer import write_file
+from ..facts.contentstate import read_published
+from ..files.atomic import write_file
+from ..files.fetch import USER_AGENT
+from ..protocol.indexnow import (
+    DEFAULT_ENDPOINT,
+    MAX_URLS,
+    endpoint_url,
+    key_problem,
+    new_key,
+)
+from ..values import dates, urls
+from ..values.report import Issue
+from ..writing import robots
 
 if TYPE_CHECKING:
-    from .options import Settings
-    from .report import Result
+    from ..options import Settings
+    from ..values.report import Result
 
 __all__ = ["DEFAULT_ENDPOINT", "Outcome", "after_build", "changes", "endpoint_url",
            "key_location", "key_problem", "keys_in", "new_key", "ping", "submit", "write_key_file"]
 
-DEFAULT_ENDPOINT = "https://api.indexnow.org/indexnow"  # shares with every IndexNow engine
-MAX_URLS = 10_000  # per request, the protocol's limit
 TIMEOUT = 10.0
 RETRIES = 3  # after the first try, on 429, 5xx or no answer
 BACKOFF = 2.0  # seconds before the first retry, doubled before each next one
 MAX_WAIT = 60.0  # the longest wait, whatever a Retry-After asks
 
-_KEY = re.compile(r"[A-Za-z0-9-]{8,128}")
 _MAX_KEY_FILE = 1024
 _MAX_REPLY = 1 << 16
 _MEANINGS = {
@@ -67,18 +70,6 @@ Sleep = Callable[[float], None]
 
 
 # -- the key --------------------------------------------------------------------------
-
-def key_problem(key: str) -> str | None:
-    """Why `key` cannot be an IndexNow key, or None when it can."""
-    if _KEY.fullmatch(key):
-        return None
-    return (f"{key!r} is not an IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and '-' "
-            f"(make one once and keep it, e.g. {new_key()})")
-
-
-def new_key() -> str:
-    """A fresh random key (32 hex digits), for the user to keep."""
-    return secrets.token_hex(16)
 
 
 def key_location(base_url: str, key: str) -> str:
@@ -102,14 +93,6 @@ def keys_in(site_dir: Path) -> list[str]:
                 path.read_bytes().decode("utf-8", "replace").strip() == key:
             found.append(key)
     return found
-
-
-def endpoint_url(endpoint: str) -> str:
-    """An endpoint as given, `/indexnow` added to a bare host; ValueError if not http(s)."""
-    if not is_url(endpoint):
-        raise ValueError(f"{endpoint!r} is not an http(s) URL")
-    return endpoint.rstrip("/") + "/indexnow" if urlsplit(endpoint).path in ("", "/") \
-        else endpoint
 
 
 # -- what changed ---------------------------------------------------------------------
@@ -154,7 +137,7 @@ def _same(a: str, b: str) -> bool:
     if a == b:
         return True
     try:
-        return lastmod.sort_key(lastmod.parse(a)) == lastmod.sort_key(lastmod.parse(b))
+        return dates.sort_key(dates.parse(a)) == dates.sort_key(dates.parse(b))
     except ValueError:
         return False
 
@@ -291,7 +274,7 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
     if not result.files:
         return []
     base = urls.scope_of(result.sitemap_url)
-    issues = feeds.add_to_robots(out_dir, settings, base)
+    issues = robots.add_feeds(out_dir, settings, base)
     key = settings.indexnow_key
     if key:
         try:

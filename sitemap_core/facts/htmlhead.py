@@ -19,7 +19,7 @@ from urllib.parse import urldefrag, urljoin
 
 from lxml import etree
 
-from . import urls
+from ..values import urls
 
 _FIRST = 1 << 13  # the first read: most heads end before
 _CHUNK = 1 << 15

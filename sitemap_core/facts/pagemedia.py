@@ -27,9 +27,9 @@ import re
 from typing import NamedTuple
 from urllib.parse import urljoin, urlsplit
 
+from ..values.media import Image, Video
+from ..values.report import Issue
 from .contentstate import main_content
-from .extensions import Image, Video
-from .report import Issue
 
 _OPENERS = (b"<img", b"<video", b"<iframe")
 # Matched in the lower-cased bytes (faster than a case-blind pattern); same offsets.

@@ -1,14 +1,17 @@
-"""robots.txt: the `Sitemap:` line that points crawlers at the set."""
+"""robots.txt: the `Sitemap:` lines that point crawlers at the set and at the feeds."""
 
 from __future__ import annotations
 
 import codecs
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
-from .report import Issue
-from .urls import scope_of
-from .validate import is_relative, relative_sitemaps, sitemap_value
-from .writer import write_file
+from ..files.atomic import write_file
+from ..options import Settings
+from ..protocol.robots import is_relative, relative_message, sitemap_value
+from ..values import urls
+from ..values.report import Issue
+from ..values.urls import scope_of
 
 _MINIMAL = b"User-agent: *\nAllow: /\n"
 
@@ -52,7 +55,10 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[
             new += newline
         new += line + newline
     write_file(path, new, "sitemap-robots")
-    return relative_sitemaps(relative, scope_of(sitemap_url) + "robots.txt")
+    if not relative:
+        return []
+    return [Issue("robots-relative", f"robots.txt:{relative[0][0]}", "Sitemap",
+                  relative_message(relative, scope_of(sitemap_url) + "robots.txt"))]
 
 
 def drop(out_dir: Path, base_url: str, own_names: tuple[str, ...]) -> None:
@@ -67,3 +73,32 @@ def drop(out_dir: Path, base_url: str, own_names: tuple[str, ...]) -> None:
     kept = [raw for raw in old.splitlines(keepends=True)
             if sitemap_value(raw.rstrip(b"\r\n").decode("utf-8", "replace")) not in ours]
     write_file(path, b"".join(kept), "sitemap-robots")
+
+
+def add_feeds(out_dir: Path, settings: Settings, base_url: str) -> list[Issue]:
+    """Give each of `settings.robots_feeds` (absolute, or relative to `base_url`) a
+    `Sitemap:` line in the robots.txt the build wrote or updated. Nothing when robots.txt
+    is off or was not written (a site under a path); a feed on another host, or one the
+    built site does not hold, is left out with a `feed` issue."""
+    if not settings.robots_feeds or not settings.robots_txt \
+            or not (Path(out_dir) / "robots.txt").is_file():
+        return []
+    issues = []
+    host = urls.host_root(base_url)
+    for feed in settings.robots_feeds:
+        url = urls.encode(urls.join(base_url, feed))
+        problem = ""
+        try:
+            urls.check(url, host)
+        except urls.URLError as exc:
+            problem = str(exc)
+        if not problem and url.startswith(base_url):
+            rel = unquote(urlsplit(url).path[len(urlsplit(base_url).path):])
+            if not (Path(out_dir) / rel).is_file():
+                problem = f"the built site has no {rel}"
+        if problem:
+            issues.append(Issue("feed", feed, "robots_feeds",
+                                f"feed not named in robots.txt: {problem}"))
+            continue
+        update(Path(out_dir), url, ())  # its warnings came with the sitemap line
+    return issues

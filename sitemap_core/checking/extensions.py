@@ -37,14 +37,31 @@ from collections.abc import Callable, Collection, Iterator
 
 from lxml import etree
 
-from . import lastmod, urls, validate
-from .extensions import (GOOGLE_NS_PREFIX, IMAGE_CHECKS, IMAGE_DEPRECATED, IMAGE_NS,
-                         MAX_IMAGES, MAX_NEWS_URLS, MAX_TAGS, NAMESPACES, NEWS_CHECKS,
-                         NEWS_CHILDREN, NEWS_DAYS, NEWS_DEPRECATED, NEWS_NS,
-                         PUBLICATION_CHILDREN, RETIRED_NS, VIDEO_CHECKS, VIDEO_CHILDREN,
-                         VIDEO_DEPRECATED, VIDEO_NS, VIDEO_REQUIRED, Check, in_news_window,
-                         relationship_problem)
-from .report import Issue
+from ..protocol.extensions import (
+    GOOGLE_NS_PREFIX,
+    IMAGE_CHECKS,
+    IMAGE_DEPRECATED,
+    MAX_IMAGES,
+    MAX_NEWS_URLS,
+    MAX_TAGS,
+    NAMESPACES,
+    NEWS_CHECKS,
+    NEWS_CHILDREN,
+    NEWS_DAYS,
+    NEWS_DEPRECATED,
+    PUBLICATION_CHILDREN,
+    RETIRED_NS,
+    VIDEO_CHECKS,
+    VIDEO_CHILDREN,
+    VIDEO_DEPRECATED,
+    VIDEO_REQUIRED,
+    Check,
+    relationship_problem,
+)
+from ..values import dates, urls
+from ..values.media import in_news_window
+from ..values.report import Issue
+from . import validate
 
 Add = Callable[..., None]  # validate's adder: (line, code, field, message, level)
 _PREFIX = {ns: prefix for prefix, ns in NAMESPACES.items()}
@@ -153,7 +170,7 @@ class ExtensionCheck:
             text = (child.text or "").strip()
             if NEWS_CHECKS["publication_date"](text) is None and not in_news_window(
                     text, self.now, self.news_days):
-                ahead = lastmod.sort_key(lastmod.parse(text)) > self.now.timestamp()
+                ahead = dates.sort_key(dates.parse(text)) > self.now.timestamp()
                 add(child.sourceline, "news", "publication_date", (
                     f"{text} is in the future" if ahead else
                     f"{text} is more than {self.news_days:g} days old") +

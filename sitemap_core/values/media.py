@@ -1,178 +1,39 @@
-"""Image, video and news sitemap extensions: their values, value rules and XML.
+"""Image, video and news values, as an adapter (or `facts.pagemedia`) gives them.
 
-Google reads three extensions of the sitemap protocol (it retired the mobile and
-code-search ones, which are left out):
-
-- images, `xmlns:image`: up to 1,000 `<image:image><image:loc>` in a `<url>`, the image
-  URL on any host; `caption`, `title`, `geo_location`, `license` are deprecated and never
-  written;
-- videos, `xmlns:video`: `<video:video>` with `thumbnail_loc`, `title`, `description` and
-  a `content_loc` or `player_loc`, then optional fields, in `VIDEO_CHILDREN` order;
-- news, `xmlns:news`: one `<news:news>` (publication name and language, publication date,
-  title) per `<url>`, for articles of the last `NEWS_DAYS` days, 1,000 URLs per file.
-
-`Image`, `Video` and `News` hold values as an adapter (or `media.find_media`) gives them;
 `checked()` returns the value ready to write (URLs absolute and percent-encoded by
 `urls`, dates in W3C Datetime, flags yes/no) with `Issue`s for what was left out, and
-`xml()` renders a checked value. Each value rule is written once, in `*_CHECKS`, for
-the writer here and the validator (`extension_checks`) alike.
+`xml()` renders a checked value; the rules are `protocol.extensions`'.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from decimal import Decimal
 from typing import NamedTuple
 
-from . import lastmod, urls, validate
-from .report import Issue, Level
-
-IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"
-VIDEO_NS = "http://www.google.com/schemas/sitemap-video/1.1"
-NEWS_NS = "http://www.google.com/schemas/sitemap-news/0.9"
-NAMESPACES = {"image": IMAGE_NS, "video": VIDEO_NS, "news": NEWS_NS}
-
-MAX_IMAGES = 1000  # per <url>
-MAX_NEWS_URLS = 1000  # per file
-MAX_DESCRIPTION = 2048  # characters
-MAX_TAGS = 32
-MAX_DURATION = 28_800  # seconds (8 hours)
-MAX_UPLOADER = 255  # characters
-NEWS_DAYS = 2  # Google News reads articles published in the last two days
-
-# The video children in the schema's order; `tag` may repeat (up to MAX_TAGS).
-VIDEO_CHILDREN = ("thumbnail_loc", "title", "description", "content_loc", "player_loc",
-                  "duration", "expiration_date", "rating", "view_count", "publication_date",
-                  "family_friendly", "restriction", "platform", "requires_subscription",
-                  "uploader", "live", "tag")
-VIDEO_REQUIRED = ("thumbnail_loc", "title", "description")
-NEWS_CHILDREN = ("publication", "publication_date", "title")
-PUBLICATION_CHILDREN = ("name", "language")
-# Children the schemas still hold but Google ignores: never written, a warning when read.
-IMAGE_DEPRECATED = frozenset({"caption", "title", "geo_location", "license"})
-VIDEO_DEPRECATED = frozenset({"category", "gallery_loc", "price", "tvshow", "id",
-                              "content_segment_loc"})
-NEWS_DEPRECATED = frozenset({"access", "genres", "keywords", "stock_tickers"})
-# Google's retired extensions, and how a reader recognises a misspelt live one.
-RETIRED_NS = {"http://www.google.com/schemas/sitemap-mobile/1.0": "mobile",
-              "http://www.google.com/codesearch/schemas/sitemap/1.0": "code search"}
-GOOGLE_NS_PREFIX = "http://www.google.com/schemas/sitemap-"
-
-Problem = tuple[str, Level] | None
-Check = Callable[[str], Problem]
+from ..protocol.extensions import (
+    IMAGE_CHECKS,
+    MAX_DESCRIPTION,
+    MAX_IMAGES,
+    MAX_TAGS,
+    NAMESPACES,
+    NEWS_CHECKS,
+    NEWS_DAYS,
+    VIDEO_CHECKS,
+    VIDEO_CHILDREN,
+    VIDEO_REQUIRED,
+    Check,
+    news_language,
+    relationship_problem,
+)
+from ..protocol.sitemaps import Level
+from . import dates, urls
+from .report import Issue
 
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-_COUNTRIES = re.compile(r"[A-Z]{2}(?: +[A-Z]{2})*")
-_PLATFORMS = re.compile(r"(?:web|mobile|tv)(?: +(?:web|mobile|tv))*")
-_YES_NO = frozenset({"yes", "no", "Yes", "No", "YES", "NO"})  # the schema's tYesNo
-_RATING = re.compile(r"\d+(?:\.\d*)?|\.\d+")
-_LANGUAGE = re.compile(r"zh-cn|zh-tw|[a-z]{2,3}")
-_CHINESE = {"hans": "zh-cn", "cn": "zh-cn", "sg": "zh-cn", "my": "zh-cn",
-            "hant": "zh-tw", "tw": "zh-tw", "hk": "zh-tw", "mo": "zh-tw"}
 
-
-# -- value rules (the writer's and the validator's) ------------------------------------
-
-def _short(text: str, limit: int = 100) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-def url_problem(text: str) -> Problem:
-    """An absolute http(s) URL, RFC 3986-clean, at most 2,048 characters (as `<loc>`)."""
-    problem = validate.loc_problem(text)
-    return (f"{_short(text)!r} {problem}", "error") if problem else None
-
-
-def _text(limit: int | None = None) -> Check:
-    def check(text: str) -> Problem:
-        if not text.strip():
-            return "is empty", "error"
-        if limit is not None and len(text) > limit:
-            return f"is {len(text):,} characters long (at most {limit:,})", "error"
-        return None
-    return check
-
-
-def _integer(low: int, high: int | None) -> Check:
-    span = f"from {low:,} to {high:,}" if high is not None else f"of {low} or more"
-    def check(text: str) -> Problem:
-        value = text.strip()
-        if value.isascii() and value.isdigit() and low <= int(value) <= (high or int(value)):
-            return None
-        return f"{_short(value)!r} is not a whole number {span}", "error"
-    return check
-
-
-def _rating(text: str) -> Problem:
-    value = text.strip()
-    if _RATING.fullmatch(value) and Decimal(value) <= 5:
-        return None
-    return f"{_short(value)!r} is not a rating from 0.0 to 5.0", "error"
-
-
-def _yes_no(text: str) -> Problem:
-    return None if text.strip() in _YES_NO else (f"{_short(text)!r} is not yes or no", "error")
-
-
-def _countries(text: str) -> Problem:
-    if _COUNTRIES.fullmatch(text.strip()):
-        return None
-    if not text.strip():
-        return "lists no country", "warning"
-    return (f"{_short(text)!r} is not a space-separated list of ISO 3166 country codes "
-            "(like IE GB US)", "error")
-
-
-def _platforms(text: str) -> Problem:
-    if _PLATFORMS.fullmatch(text.strip()):
-        return None
-    return f"{_short(text)!r} is not a space-separated list of web, mobile, tv", "error"
-
-
-def relationship_problem(value: str | None) -> Problem:
-    """`relationship` of `<video:restriction>` and `<video:platform>`: allow or deny."""
-    if value in ("allow", "deny"):
-        return None
-    return f"relationship={value!r} is not allow or deny (and is required)", "error"
-
-
-def language_problem(text: str) -> Problem:
-    """A news language: an ISO 639 code of 2 or 3 letters, or zh-cn / zh-tw."""
-    if _LANGUAGE.fullmatch(text):
-        return None
-    return (f"{_short(text)!r} is not an ISO 639 language code (2 or 3 lower-case letters, "
-            "or zh-cn, zh-tw)", "error")
-
-
-IMAGE_CHECKS: dict[str, Check] = {"loc": url_problem}
-VIDEO_CHECKS: dict[str, Check] = {
-    "thumbnail_loc": url_problem, "title": _text(), "description": _text(MAX_DESCRIPTION),
-    "content_loc": url_problem, "player_loc": url_problem,
-    "duration": _integer(1, MAX_DURATION), "expiration_date": validate.lastmod_problem,
-    "rating": _rating, "view_count": _integer(0, None),
-    "publication_date": validate.lastmod_problem,
-    "family_friendly": _yes_no, "restriction": _countries, "platform": _platforms,
-    "requires_subscription": _yes_no, "uploader": _text(MAX_UPLOADER),
-    "uploader_info": url_problem, "live": _yes_no, "tag": _text(),
-}
-NEWS_CHECKS: dict[str, Check] = {"name": _text(), "language": language_problem,
-                                 "publication_date": validate.lastmod_problem,
-                                 "title": _text()}
-
-
-def news_language(locale: str) -> str:
-    """A site's locale as a news language code: `en_US` is `en`, `zh_Hant` is `zh-tw`,
-    `zh-CN` is `zh-cn`; what cannot be one is returned as given (and fails the check)."""
-    parts = locale.strip().lower().replace("_", "-").split("-")
-    if parts[0] == "zh" and len(parts) > 1:
-        return next((_CHINESE[p] for p in parts[1:] if p in _CHINESE), "zh-cn")
-    return parts[0] if _LANGUAGE.fullmatch(parts[0]) else locale
-
-
-# -- the values ------------------------------------------------------------------------
 
 class _Checker:
     """Checks one value's fields, collecting issues named for the page and element."""
@@ -221,12 +82,12 @@ def _date_text(value: dt.date | dt.datetime | str) -> str:
     """W3C Datetime of a date, a datetime (naive: UTC) or a date string it can parse."""
     if isinstance(value, str):
         try:
-            value = lastmod.parse(value)
+            value = dates.parse(value)
         except ValueError:
             return value.strip()  # fails its check, which names it
     elif isinstance(value, dt.datetime) and value.tzinfo is None:
         value = value.replace(tzinfo=dt.timezone.utc)
-    return lastmod.to_w3c(value)
+    return dates.to_w3c(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -497,9 +358,9 @@ def in_news_window(published: dt.date | dt.datetime | str, now: dt.datetime,
     unreadable date is never recent.
     """
     try:
-        value = lastmod.parse(published)
+        value = dates.parse(published)
     except ValueError:
         return False
-    when = lastmod.sort_key(value)
+    when = dates.sort_key(value)
     end = now.replace(tzinfo=now.tzinfo or dt.timezone.utc).timestamp()
     return end - days * 86400 <= when <= end

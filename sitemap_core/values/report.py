@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
-Level = Literal["info", "warning", "error"]
+from ..protocol.sitemaps import Level
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ import re
 import string
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
-from .validate import DEFAULT_PORTS, LONE_PERCENT, MAX_LOC, loc_problem
-
+from ..protocol.grammar import DEFAULT_PORTS, LONE_PERCENT, loc_problem
+from ..protocol.sitemaps import MAX_LOC
 
 # Characters RFC 3986 allows unencoded in each part ("%" is kept only before two hex digits).
 _PATH_SAFE = "/:@!$&'()*+,;=-._~"
@@ -195,6 +195,12 @@ def site_path(url: str, base_url: str = "") -> str:
 def scope_of(location: str) -> str:
     """The prefix every URL in the sitemap at `location` must start with: its folder."""
     return location.rsplit("/", 1)[0] + "/"
+
+
+def host_root(url: str) -> str:
+    """`scheme://host[:port]/`: the root of the host `url` is on."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}/"
 
 
 def check(url: str, scope: str) -> None:

@@ -75,7 +75,6 @@ advice, or a value the W3C format and the schema disagree about):
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 import gzip
 import hashlib
@@ -84,39 +83,51 @@ import re
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
-from urllib.parse import quote, unquote, urljoin, urlsplit
+from urllib.parse import quote
 
 from lxml import etree
 
-from .page import ChangeFreq
-from .report import Issue, Level
+from ..files.safexml import SAFE_XML, has_doctype, local_part
+from ..protocol.grammar import (
+    PATH_ONLY,
+    URI,
+    VALUE_CHECKS,
+    loc_parts,
+    origin_text,
+    part_name,
+    short,
+    valid_hreflang,
+)
+from ..protocol.robots import is_relative, relative_message, sitemap_value
+from ..protocol.sitemaps import (
+    MAX_BYTES,
+    MAX_ENTRIES,
+    MAX_LOC,
+    MIN_LOC,
+    SITEMAP_NS,
+    SITEMAP_ORDER,
+    URL_ORDER,
+    XHTML_NS,
+    Level,
+)
+from ..values.report import Issue
 
 if TYPE_CHECKING:
-    from .extension_checks import ExtensionCheck
+    from .extensions import ExtensionCheck
 
 __all__ = ["validate_files", "validate_set", "validate_robots", "robots_sitemaps",
            "sitemap_value", "relative_sitemaps", "is_relative", "twin_name", "sitemap_locs",
            "part_name", "local_part", "MAX_ENTRIES", "MAX_BYTES"]
 
-MAX_ENTRIES = 50_000
-MAX_BYTES = 52_428_800
-MAX_LOC = 2048
-MIN_LOC = 12  # the schema's tLoc minLength
 
-SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
-XHTML_NS = "http://www.w3.org/1999/xhtml"
 _XSI_NS = "http://www.w3.org/2001/XMLSchema-instance"
 _SM = "{" + SITEMAP_NS + "}"
 _URL = _SM + "url"
 _SITEMAP = _SM + "sitemap"
 _XHTML_LINK = "{" + XHTML_NS + "}link"
 _XSI = "{" + _XSI_NS + "}"
-# The schema's sequence: position of each sitemaps.org child; other namespaces come last.
-_URL_ORDER = {"loc": 1, "lastmod": 2, "changefreq": 3, "priority": 4}
-_SITEMAP_ORDER = {"loc": 1, "lastmod": 2}
 _FOREIGN = 9
 
 _CHUNK = 1 << 18
@@ -124,62 +135,12 @@ _SNIFF = 1 << 12  # bytes fed at a time to find the root
 _DROP = 512  # done entries removed from the tree at once
 _GZIP_MAGIC = b"\x1f\x8b"
 
-CHANGEFREQS = frozenset(c.value for c in ChangeFreq)
-
-# RFC 3986, restricted to http(s) with a host: each part with only the characters it allows.
-_UNRESERVED = r"A-Za-z0-9\-._~"
-_SUB_DELIMS = r"!$&'()*+,;="
-_PCT = r"%[0-9A-Fa-f]{2}"
-_PCHAR = rf"(?:[{_UNRESERVED}{_SUB_DELIMS}:@]++|{_PCT})"
-_URI = re.compile(
-    r"(?P<scheme>[hH][tT][tT][pP][sS]?)://"
-    rf"(?:(?:[{_UNRESERVED}{_SUB_DELIMS}:]++|{_PCT})*+@)?"
-    rf"(?P<host>\[[0-9A-Fa-f:.]+\]|\[[vV][0-9A-Fa-f]+\.[{_UNRESERVED}{_SUB_DELIMS}:]+\]"
-    rf"|(?:[{_UNRESERVED}{_SUB_DELIMS}]++|{_PCT})++)"
-    r"(?::(?P<port>[0-9]*))?"
-    rf"(?P<path>(?:/{_PCHAR}*+)*+)"
-    rf"(?:\?(?:{_PCHAR}|[/?]++)*+)?"
-    rf"(?P<fragment>#(?:{_PCHAR}|[/?]++)*+)?"
-)
-# What may follow a valid loc's authority for `_URI` to find the same parts: a path only.
-_PATH_ONLY = re.compile(rf"(?:[{_UNRESERVED}{_SUB_DELIMS}:@/]++|{_PCT})*+")
-_URI_CHARS = frozenset(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%")
-LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")  # a `%` that starts no escape
-DEFAULT_PORTS = {"http": 80, "https": 443}
-# A URL's path, as RFC 3986 appendix B splits it off: after scheme and authority, before
-# the query and the fragment. Any string matches, so it never raises.
-_URL_PATH = re.compile(r"(?:[^:/?#]+:)?(?://[^/?#]*)?([^?#]*)")
-
-# W3C Datetime and the schema's xsd:date | xsd:dateTime, in one shape to classify.
-_DATETIME = re.compile(
-    r"(\d{4})(?:-(\d\d)(?:-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?)?)?)?"
-    r"(Z|[+-]\d\d:\d\d)?")
-# The dates and times every reader accepts, in the shape writers give them (a day past the
-# 28th only in a month that has it, no leap day): good without `_lastmod_problem`'s checks.
-_GOOD_DATETIME = re.compile(
-    r"(?!0000)[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)"
-    r"|(?:0[13578]|1[02])-31)(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?"
-    r"(?:Z|[+-](?:0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00))?")
-_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
-
-# BCP 47 language tags (RFC 5646 syntax) whose language is an ISO 639 code of 2 or 3
-# letters, as hreflang wants (not the reserved 4-8 letter subtags), or x-default.
-_HREFLANG = re.compile(
-    r"x-default"
-    r"|[a-z]{2,3}(?:-[a-z]{3}){0,3}"
-    r"(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?"
-    r"(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*"
-    r"(?:-[a-wyz\d](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?"
-    r"|x(?:-[a-z\d]{1,8})+",
-    re.IGNORECASE)
 
 _PROLOG_DOCTYPE = re.compile(
     rb"(?:\xef\xbb\xbf)?\s*(?:<\?.*?\?>\s*|<!--.*?-->\s*)*<!DOCTYPE", re.DOTALL)
 _DOCTYPE_MESSAGE = ("has a DOCTYPE, which sitemaps must not have (refused unread: "
                     "entity expansion and external entities)")
 _LINE_COLUMN = re.compile(r", line \d+, column \d+$")
-_ROBOTS_SITEMAP = re.compile(r"[ \t]*sitemap[ \t]*:[ \t]*(.*?)[ \t]*", re.IGNORECASE)
 _XML_DECL_ENCODING = re.compile(rb"^(?:\xef\xbb\xbf)?<\?xml[^>]*?encoding\s*=\s*[\"']([^\"']*)")
 
 
@@ -206,11 +167,6 @@ def validate_set(paths: Sequence[Path], location: str | None = None
     and its entries as (URL, line)."""
     issues, files = _check_files(paths, location, _Window())
     return issues, [(f.kind, [(loc, line) for loc, line, *_ in f.locs]) for f in files]
-
-
-def valid_hreflang(code: str) -> bool:
-    """True for a language tag a sitemap alternate may carry (`en`, `pt-BR`, `x-default`)."""
-    return _HREFLANG.fullmatch(code) is not None
 
 
 def validate_robots(path: Path, url: str | None = None) -> list[Issue]:
@@ -252,7 +208,7 @@ def robots_sitemaps(path: Path, url: str | None = None) -> tuple[list[str], list
         if value:
             named.setdefault(value)
         where = f"{name}:{number}"
-        problem = _loc_problem(value)[0] if value else "is empty"
+        problem = loc_parts(value)[0] if value else "is empty"
         if problem:
             issues.append(Issue("robots", where, "Sitemap",
                                 f"Sitemap: {value!r} {problem}", "error"))
@@ -275,38 +231,8 @@ def relative_sitemaps(lines: Sequence[tuple[int, str]], url: str | None,
     """
     if not lines:
         return []
-    number, value = lines[0]
-    absolute = _absolute(url, value)
-    fix = (f"write `Sitemap: {absolute}` instead" if absolute else
-           "write the full URL instead (`Sitemap: https://example.org/sitemap.xml`)")
-    more = (f" (so are the lines {', '.join(str(n) for n, _ in lines[1:])})"
-            if len(lines) > 1 else "")
-    return [Issue("robots-relative", f"{name}:{number}", "Sitemap",
-                  f"`Sitemap: {value}` is a relative URL, which crawlers ignore{more}: a "
-                  f"Sitemap: line needs an absolute URL; {fix}")]
-
-
-def is_relative(value: str) -> bool:
-    """A `Sitemap:` value without a scheme (`/sitemap.xml`, `sitemap.xml`, `//host/x`)."""
-    return re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", value) is None
-
-
-def _absolute(url: str | None, value: str) -> str | None:
-    """`value` resolved against the robots.txt address `url`, when that gives a valid loc."""
-    if url is None:
-        return None
-    try:
-        absolute = urljoin(url, value)
-    except ValueError:
-        return None
-    return absolute if _loc_problem(absolute)[0] is None else None
-
-
-def sitemap_value(line: str) -> str | None:
-    """The value of a robots.txt `Sitemap:` line (a trailing ` # comment` dropped), None
-    for any other line."""
-    match = _ROBOTS_SITEMAP.fullmatch(line.split("#", 1)[0] if " #" in line else line)
-    return match[1] if match else None
+    return [Issue("robots-relative", f"{name}:{lines[0][0]}", "Sitemap",
+                  relative_message(list(lines), url))]
 
 
 def sitemap_locs(path: Path) -> tuple[str | None, list[str]]:
@@ -317,19 +243,6 @@ def sitemap_locs(path: Path) -> tuple[str | None, list[str]]:
     """
     info = _read_file(Path(path), 0, _Found(), _Window())
     return info.kind, [loc for loc, *_ in info.locs]
-
-
-def part_name(loc: str) -> str:
-    """The file an index entry names: the last segment of its URL's path, decoded
-    (`https://example.com/sitemap-1.xml.gz?v=2` names `sitemap-1.xml.gz`); "" for none."""
-    return unquote(_URL_PATH.match(loc.strip())[1].rpartition("/")[2])  # type: ignore[index]
-
-
-def local_part(index: Path, loc: str) -> Path | None:
-    """The part an index entry names, when a file of that name is beside the index."""
-    name = part_name(loc)
-    sibling = index.parent / name
-    return sibling if name and sibling.is_file() else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,10 +416,6 @@ def _read_file(path: Path, number: int, found: _Found, window: _Window) -> _File
 
 # -- XML ------------------------------------------------------------------------------
 
-# How every sitemap is parsed: no entities, DTD, network or huge trees.
-SAFE_XML = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-                remove_comments=True, remove_pis=True)
-
 
 def _read_plain(reader: _Reader, info: _File, add: Callable[..., None]) -> bool:
     """Check a `<urlset>` in the writer's plain shape (one of `_PLAIN_HEADS`, then one
@@ -654,12 +563,6 @@ def _root_start(sniff: etree.XMLPullParser, chunk: bytes) -> tuple[etree._Elemen
     return None, len(chunk)
 
 
-def has_doctype(elem: etree._Element) -> bool:
-    """True when the document of `elem` has a DOCTYPE, which sitemaps must not have."""
-    info = elem.getroottree().docinfo
-    return info.internalDTD is not None or bool(info.doctype)
-
-
 def _utf8_declared(chunk: bytes, add: Callable[..., None]) -> bool:
     """False (after an issue) when the file is declared or marked as other than UTF-8."""
     if chunk.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -689,7 +592,7 @@ class _XmlCheck:
         self.kind = kind
         self.entry_tag = _URL if kind == "urlset" else _SITEMAP
         self.entry_name = _local(self.entry_tag)
-        order = _URL_ORDER if kind == "urlset" else _SITEMAP_ORDER
+        order = URL_ORDER if kind == "urlset" else SITEMAP_ORDER
         self.names = list(order)
         self.order = {_SM + name: position for name, position in order.items()}
         self.root: etree._Element | None = None
@@ -788,7 +691,7 @@ class _XmlCheck:
 
     def _text(self, text: str | None, line: int | None, where: str) -> None:
         if text and not text.isspace():
-            self.add(line, "structure", "", f"text {_short(text.strip())!r} {where}, "
+            self.add(line, "structure", "", f"text {short(text.strip())!r} {where}, "
                      "where the schema allows none")
 
     def _fields(self, elem: etree._Element) -> None:
@@ -856,7 +759,7 @@ class _XmlCheck:
         if extended and entry == "url":
             if self.extensions is None:
                 # Imported here: extension_checks imports urls, which imports this module.
-                from .extension_checks import ExtensionCheck  # noqa: PLC0415
+                from .extensions import ExtensionCheck
                 w = self.window
                 self.extensions = (ExtensionCheck(w.now) if w.news_days is None
                                    else ExtensionCheck(w.now, w.news_days))
@@ -871,22 +774,22 @@ def _record_loc(info: _File, add: Callable[..., None], url: str, line: int) -> N
     """Check one listed URL and keep it for the set-wide scope and duplicate checks.
 
     A URL whose `scheme://authority` an earlier valid loc of the file had, followed by a
-    path alone, needs only its path checked: `_URI` reads the authority up to the first
+    path alone, needs only its path checked: `URI` reads the authority up to the first
     `/` the same way whatever follows."""
     cut = url.find("/", 8)  # after "http://" and the authority's first character
     if cut > 0:
         origin = info.prefixes.get(url[:cut])
         if (origin is not None and MIN_LOC <= len(url) <= MAX_LOC
-                and _PATH_ONLY.fullmatch(url, cut)):
+                and PATH_ONLY.fullmatch(url, cut)):
             info.locs.append((url, line, origin, cut))
             return
-    problem, origin, path_start, fragment = _loc_problem(url)
+    problem, origin, path_start, fragment = loc_parts(url)
     if problem or origin is None:
-        add(line, "loc", "loc", f"{_short(url)!r} {problem}")
+        add(line, "loc", "loc", f"{short(url)!r} {problem}")
         info.locs.append((url, line, None, -1))
         return
     if fragment:
-        add(line, "loc", "loc", f"{_short(url)} has a #fragment, which crawlers drop; "
+        add(line, "loc", "loc", f"{short(url)} has a #fragment, which crawlers drop; "
             "list the page once without it", "warning")
     origin = info.origins.setdefault(origin, origin)
     if cut > 0 and path_start == cut:
@@ -905,155 +808,14 @@ def _local(tag: object) -> str:
     return tag.rpartition("}")[2] if isinstance(tag, str) else str(tag)
 
 
-def _short(text: str, limit: int = 100) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
 # -- values ---------------------------------------------------------------------------
-
-def loc_problem(url: str) -> str | None:
-    """Why `url` cannot be a `<loc>` (not absolute http(s), not RFC 3986, too long...),
-    or None when it can."""
-    return _loc_problem(url)[0]
-
-
-def _loc_problem(url: str) -> tuple[str | None, tuple[str, str, int] | None, int, bool]:
-    """(problem, origin, path start, has fragment) for one URL; problem None when valid.
-
-    The path start is the index of the path in `url`, -1 when the path is empty ("/").
-    """
-    if len(url) > MAX_LOC:
-        return f"is {len(url):,} characters long (at most {MAX_LOC:,})", None, -1, False
-    match = _URI.fullmatch(url)
-    if match is None:
-        return _diagnose(url), None, -1, False
-    if len(url) < MIN_LOC:
-        return (f"is shorter than {MIN_LOC} characters, the schema's minimum for a <loc>",
-                None, -1, False)
-    scheme = match["scheme"].lower()
-    port_text = match["port"]
-    if port_text:
-        port = int(port_text)
-        if port > 65535:
-            return f"has port {port}, above 65535", None, -1, False
-    else:
-        port = DEFAULT_PORTS[scheme]
-    start = match.start("path") if match["path"] else -1
-    return None, (scheme, match["host"].lower(), port), start, bool(match["fragment"])
-
-
-def _diagnose(url: str) -> str:
-    """Why `_URI` refused a URL, in words."""
-    if not url:
-        return "is empty"
-    head = url[:8].lower()
-    if not (head.startswith("http://") or head.startswith("https://")):
-        return "is not an absolute http(s) URL"
-    for position, char in enumerate(url):
-        if char not in _URI_CHARS:
-            encoded = "".join(f"%{b:02X}" for b in char.encode("utf-8", "replace"))
-            return (f"has {char!r} at position {position + 1}, which a URL may not hold "
-                    f"unencoded (percent-encode it: {encoded})")
-    bad = LONE_PERCENT.search(url)
-    if bad:
-        return f"has a '%' at position {bad.start() + 1} not followed by two hex digits"
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises for a bad port
-    except ValueError as exc:
-        return f"is not a valid URL ({exc})"
-    if not parts.hostname:
-        return "has no host"
-    return "is not a valid RFC 3986 URL ('[', ']' only around an IPv6 host; '#' once)"
-
-
-def lastmod_problem(value: str) -> tuple[str, Level] | None:  # the one W3C Datetime rule
-    """Why `value` is not a lastmod both W3C Datetime and the schema accept, with the
-    level, or None for a good one."""
-    if _GOOD_DATETIME.fullmatch(value):
-        return None
-    return _lastmod_problem(value)
-
-
-def _lastmod_problem(value: str) -> tuple[str, Level] | None:
-    """`lastmod_problem` for any value, good or bad: its whole rule."""
-    text = value.strip()
-    match = _DATETIME.fullmatch(text)
-    problem = _datetime_range(match) if match else "is not a W3C Datetime"
-    if problem:
-        return (f"{_short(text)!r} {problem} (write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with "
-                "a zone, like 2024-05-01T13:30:00+02:00)", "error")
-    assert match is not None
-    _year, _month, day, hour, _minute, second, _frac, zone = match.groups()
-    has_time = hour is not None
-    w3c = (zone is not None) == has_time and not (has_time and hour == "24")
-    xsd = day is not None and (not has_time or second is not None)
-    if w3c and xsd:
-        return None
-    if not w3c and not xsd:
-        return (f"{text!r} is neither a W3C Datetime nor a date the sitemaps.org schema "
-                "accepts (write YYYY-MM-DD or YYYY-MM-DDThh:mm:ssTZD)", "error")
-    if not xsd:
-        return (f"{text!r} is W3C Datetime, but the sitemaps.org schema rejects it (it "
-                "needs a full date, and seconds in a time)", "warning")
-    if has_time and zone is None:
-        return (f"{text!r} has a time without a zone; W3C Datetime needs one (Z or "
-                "+hh:mm), else each reader guesses", "warning")
-    return (f"{text!r} is accepted by the schema but is not W3C Datetime (a zone on a "
-            "date, or 24:00:00)", "warning")
-
-
-def _datetime_range(match: re.Match[str]) -> str | None:
-    year, month, day, hour, minute, second, frac, zone = match.groups()
-    if int(year) == 0:
-        return "has year 0000"
-    if month is not None and not 1 <= int(month) <= 12:
-        return "has no such month"
-    if day is not None and not 1 <= int(day) <= 28 and not (
-            int(day) <= calendar.monthrange(int(year), int(month))[1]):
-        return "has no such day"
-    if hour is not None:
-        h, m, sec = int(hour), int(minute), int(second or 0)
-        end_of_day = h == 24 and m == 0 and sec == 0 and not (frac or "").strip(".0")
-        if not end_of_day and (h > 23 or m > 59 or sec > 59):
-            return "has no such time"
-    if zone not in (None, "Z"):
-        zh, zm = int(zone[1:3]), int(zone[4:6])
-        if zm > 59 or zh > 14 or (zh == 14 and zm):
-            return "has a zone offset outside -14:00 to +14:00"
-    return None
-
-
-def _changefreq_problem(value: str) -> tuple[str, Level] | None:
-    if value in CHANGEFREQS:
-        return None
-    hint = ""
-    if value.strip().lower() in CHANGEFREQS:
-        hint = f" (write {value.strip().lower()!r}: lower case, no spaces)"
-    return (f"{_short(value)!r} is not a changefreq; use one of "
-            f"{', '.join(sorted(CHANGEFREQS))}{hint}", "error")
-
-
-def _priority_problem(value: str) -> tuple[str, Level] | None:
-    text = value.strip()
-    # xsd:decimal: no exponent, no inf/nan; "-0" and "-0.0" equal 0 and so pass.
-    if _DECIMAL.fullmatch(text) and 0 <= Decimal(text) <= 1:
-        return None
-    return f"{_short(text)!r} is not a decimal from 0.0 to 1.0", "error"
-
-
-_VALUE_CHECKS: dict[str, Callable[[str], tuple[str, Level] | None]] = {
-    "lastmod": lastmod_problem,
-    "changefreq": _changefreq_problem,
-    "priority": _priority_problem,
-}
 
 
 def _check_value(known: set[str], name: str, value: str, line: int,
                  add: Callable[..., None]) -> None:
     """Check one lastmod, changefreq or priority not in `known`, the values of this file
     already found good (real sites repeat their dates), which a good one joins."""
-    problem = _VALUE_CHECKS[name](value)
+    problem = VALUE_CHECKS[name](value)
     if problem is None:
         if len(known) < 10_000:
             known.add(value)
@@ -1067,15 +829,15 @@ def _alternate(rel: str | None, hreflang: str | None, href: str | None, line: in
     if rel != "alternate":
         add(line, "hreflang", "rel", f"xhtml:link has rel={rel!r}; a sitemap alternate "
             "needs rel=\"alternate\"")
-    if hreflang is None or not _HREFLANG.fullmatch(hreflang):
+    if hreflang is None or not valid_hreflang(hreflang):
         add(line, "hreflang", "hreflang", f"hreflang={hreflang!r} is not a language tag "
             "(like en, pt-BR, zh-Hant-TW) or x-default")
     if href is None:
         add(line, "hreflang", "href", "xhtml:link has no href")
     else:
-        problem = _loc_problem(href.strip())[0]
+        problem = loc_parts(href.strip())[0]
         if problem:
-            add(line, "hreflang", "href", f"href {_short(href)!r} {problem}")
+            add(line, "hreflang", "href", f"href {short(href)!r} {problem}")
 
 
 # -- text sitemaps --------------------------------------------------------------------
@@ -1100,7 +862,7 @@ def _read_text(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
             add(number, "text", "", "blank line; a text sitemap has one URL on every line")
             continue
         if text != text.strip() or len(text.split()) != 1:
-            add(number, "text", "", f"{_short(text)!r} is not one URL alone on its line")
+            add(number, "text", "", f"{short(text)!r} is not one URL alone on its line")
             continue
         entries += 1
         if entries == MAX_ENTRIES + 1:
@@ -1134,12 +896,12 @@ def _check_set(files: list[_File], location: str | None, found: _Found) -> None:
             target = by_name.get(segment)
             if target is None:
                 found.add(index.number, index.name, line, "index", "loc",
-                          f"lists {_short(loc)}, but no {segment or 'file'} is among the "
+                          f"lists {short(loc)}, but no {segment or 'file'} is among the "
                           "files of this set")
                 continue
             if target.kind == "sitemapindex":
                 found.add(index.number, index.name, line, "index", "loc",
-                          f"lists {_short(loc)}, which is an index itself; an index may "
+                          f"lists {short(loc)}, which is an index itself; an index may "
                           "list sitemaps only")
                 continue
             placed.setdefault(segment, loc)
@@ -1169,13 +931,13 @@ def _check_reciprocity(files: list[_File], found: _Found) -> None:
         for loc, line, hrefs in f.alternates:
             if loc not in hrefs:
                 found.add(f.number, f.name, line, "hreflang", "href",
-                          f"{_short(loc)} has alternates but does not list itself among them",
+                          f"{short(loc)} has alternates but does not list itself among them",
                           "warning")
             for href in sorted(hrefs - {loc}):
                 back = groups.get(href)
                 if back is not None and loc not in back:
                     found.add(f.number, f.name, line, "hreflang", "href",
-                              f"{_short(loc)} lists {_short(href)} as an alternate, which "
+                              f"{short(loc)} lists {short(href)} as an alternate, which "
                               "does not list it back", "warning")
 
 
@@ -1190,25 +952,25 @@ def _check_scope(files: list[_File], location: str | None, placed: dict[str, str
         origin = next((o for f in files for _l, _n, o, _p in f.locs if o), None)
         if origin is None:
             return
-        shown = _origin_text(origin)
+        shown = origin_text(origin)
         for f in files:
             for loc, line, o, _p in f.locs:
                 if o is not None and o != origin:
                     found.add(f.number, f.name, line, "scope", "loc",
-                              f"{_short(loc)} is not on {shown}, like the set's first URL")
+                              f"{short(loc)} is not on {shown}, like the set's first URL")
         return
     folder = location.rsplit("/", 1)[0] + "/"
     outside: list[tuple[_File, int, str, str, str]] = []  # file, line, loc, allowed, where
     checked = 0
     for f in files:
         where = location if f.number == 0 else placed.get(f.name) or folder + quote(f.name)
-        problem, origin, _start, _frag = _loc_problem(where)
+        problem, origin, _start, _frag = loc_parts(where)
         if problem or origin is None:
             continue  # a bad location is the caller's to report
-        path = _URI.fullmatch(where)["path"] or "/"  # type: ignore[index]
+        path = URI.fullmatch(where)["path"] or "/"  # type: ignore[index]
         prefix = path.rsplit("/", 1)[0] + "/"
         index = f.kind == "sitemapindex"
-        shown = _origin_text(origin) if index else _origin_text(origin) + prefix
+        shown = origin_text(origin) if index else origin_text(origin) + prefix
         for loc, line, o, p in f.locs:
             if o is None:
                 continue
@@ -1220,13 +982,13 @@ def _check_scope(files: list[_File], location: str | None, placed: dict[str, str
         f, line, loc, shown, where = outside[0]
         found.add(f.number, f.name, line, "scope", "loc",
                   f"all {checked:,} URLs of this set are outside {shown}, where a sitemap at "
-                  f"{where} may point (the first is {_short(loc)}): a build made for "
+                  f"{where} may point (the first is {short(loc)}): a build made for "
                   "another base URL? Check it where it is published, or build it with "
                   "that base URL")
         return
     for f, line, loc, shown, where in outside:
         found.add(f.number, f.name, line, "scope", "loc",
-                  f"{_short(loc)} is outside {shown}, where a sitemap at {where} may point")
+                  f"{short(loc)} is outside {shown}, where a sitemap at {where} may point")
 
 
 def _check_twins(files: list[_File], found: _Found) -> None:
@@ -1254,11 +1016,6 @@ def _first_difference(a: Path, b: Path) -> int:
     return max(number, 1)  # only a final newline differs: the last line
 
 
-def _origin_text(origin: tuple[str, str, int]) -> str:
-    scheme, host, port = origin
-    return f"{scheme}://{host}" + ("" if port == DEFAULT_PORTS[scheme] else f":{port}")
-
-
 def _check_duplicates(files: list[_File], found: _Found) -> None:
     seen: dict[str, dict[str, tuple[str, int]]] = {}  # variant or index -> loc -> first place
     for f in files:
@@ -1269,5 +1026,5 @@ def _check_duplicates(files: list[_File], found: _Found) -> None:
                 group[loc] = (f.name, line)
             else:
                 found.add(f.number, f.name, line, "duplicate", "loc",
-                          f"{_short(loc)} is already listed at {first[0]}:{first[1]}",
+                          f"{short(loc)} is already listed at {first[0]}:{first[1]}",
                           "warning")

@@ -47,17 +47,8 @@ from urllib.robotparser import RobotFileParser
 
 import click
 
-from . import indexnow, urls
-from .feeds import check_feed
-from .fetch import Download, FetchError, download
-from .htmlhead import PageFacts, read_page
-from .options import LASTMOD_SOURCES, Settings, settings_from_options
-from .page import Page
-from .report import Issue
-from .validate import (
-    MAX_BYTES,
-    local_part,
-    part_name,
+from ..checking.feeds import check_feed
+from ..checking.validate import (
     robots_sitemaps,
     sitemap_locs,
     twin_name,
@@ -65,6 +56,16 @@ from .validate import (
     validate_robots,
     validate_set,
 )
+from ..facts.htmlhead import PageFacts, read_page
+from ..files.fetch import Download, FetchError, download
+from ..files.safexml import local_part
+from ..notify import indexnow
+from ..options import LASTMOD_SOURCES, Settings, settings_from_options
+from ..protocol.grammar import part_name
+from ..protocol.sitemaps import MAX_BYTES
+from ..values import urls
+from ..values.page import Page
+from ..values.report import Issue
 
 __all__ = ["main"]
 
@@ -634,7 +635,7 @@ def generate(site_dir: Path, base_url: str | None, config_file: Path | None,
     stubs and pages with another canonical URL are left out by the core. Exit status 1
     when an error was found or no sitemap was written.
     """
-    from .build import write_sitemaps  # noqa: PLC0415 - the writer loads git and HTML readers
+    from ..build import write_sitemaps
 
     settings, _ = _site_settings(base_url, config_file, lastmod=lastmod)
     if exclude:  # added to the config file's list, as the core read it

@@ -26,10 +26,11 @@ import unicodedata
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from . import rules, urls
-from .htmlhead import read_page
-from .options import Settings
-from .page import Page
+from ..facts.htmlhead import read_page
+from ..options import Settings
+from ..values import urls
+from ..values.page import Page
+from . import rules
 
 TITLE = "Site map"
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:|//")

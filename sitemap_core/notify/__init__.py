@@ -1,0 +1,1 @@
+"""Layer 5, telling search engines what changed (IndexNow)."""
