@@ -22,17 +22,23 @@ from collections.abc import Callable
 from pathlib import Path
 
 from harness import size_option
-
 from sitemap_core.facts.htmlhead import read_page
 from sitemap_core.facts.pagemedia import find_media
 from sitemap_core.values.media import media_fragment
 
 BASE = "https://example.org/docs/"
-NAV = "".join(f'<li class="md-nav__item"><a href="../section-{i // 20}/page-{i}/" '
-              f'class="md-nav__link">Page {i} of the documentation</a></li>\n' for i in range(300))
-PROSE = ("<p>Some prose about the feature, with <a href=\"../other/\">a link</a>, "
-         "<code>inline code</code> and <em>emphasis</em>, long enough to wrap.</p>\n") * 12
-CODE = '<div class="highlight"><pre><span></span><code>' + "print('x')\n" * 20 + "</code></pre></div>"
+NAV = "".join(
+    f'<li class="md-nav__item"><a href="../section-{i // 20}/page-{i}/" '
+    f'class="md-nav__link">Page {i} of the documentation</a></li>\n'
+    for i in range(300)
+)
+PROSE = (
+    '<p>Some prose about the feature, with <a href="../other/">a link</a>, '
+    "<code>inline code</code> and <em>emphasis</em>, long enough to wrap.</p>\n"
+) * 12
+CODE = (
+    '<div class="highlight"><pre><span></span><code>' + "print('x')\n" * 20 + "</code></pre></div>"
+)
 
 MATERIAL = """<!doctype html><html lang="en" class="no-js"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -71,15 +77,20 @@ PELICAN = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8" />
 <div class="entry-content">{prose}{media}{code}{prose}</div></article></section>
 <footer id="contentinfo" class="body">Powered by Pelican.</footer></body></html>"""
 
-IMAGES = ('<p><img alt="diagram" src="../_images/diagram-{n}.png" /></p>\n'
-          '<p><img src="https://cdn.example.net/shots/{n}.jpg" alt="shot" loading="lazy"></p>\n'
-          '<figure><img src="img/chart-{n}.png" srcset="img/chart-{n}.png 1x, '
-          'img/chart-{n}@2x.png 2x"><figcaption>A chart.</figcaption></figure>\n'
-          '<p><img class="twemoji" src="https://cdn.example.net/emoji/1f600.svg"></p>\n')
-VIDEOS = ('<video controls poster="img/poster-{n}.jpg"><source src="media/clip-{n}.mp4" '
-          'type="video/mp4"></video>\n', '<iframe width="560" height="315" '
-          'src="https://www.youtube.com/embed/abcdefghij{n}" title="YouTube video player">'
-          '</iframe>\n')
+IMAGES = (
+    '<p><img alt="diagram" src="../_images/diagram-{n}.png" /></p>\n'
+    '<p><img src="https://cdn.example.net/shots/{n}.jpg" alt="shot" loading="lazy"></p>\n'
+    '<figure><img src="img/chart-{n}.png" srcset="img/chart-{n}.png 1x, '
+    'img/chart-{n}@2x.png 2x"><figcaption>A chart.</figcaption></figure>\n'
+    '<p><img class="twemoji" src="https://cdn.example.net/emoji/1f600.svg"></p>\n'
+)
+VIDEOS = (
+    '<video controls poster="img/poster-{n}.jpg"><source src="media/clip-{n}.mp4" '
+    'type="video/mp4"></video>\n',
+    '<iframe width="560" height="315" '
+    'src="https://www.youtube.com/embed/abcdefghij{n}" title="YouTube video player">'
+    "</iframe>\n",
+)
 
 
 def make_pages(n: int, folder: Path) -> list[tuple[Path, str]]:
@@ -95,8 +106,10 @@ def make_pages(n: int, folder: Path) -> list[tuple[Path, str]]:
         template = (MATERIAL, SPHINX, PELICAN)[i % 3]
         url = f"{BASE}section-{i // 20}/page-{i}/"
         path = folder / f"page-{i}.html"
-        path.write_text(template.format(n=i, url=url, nav=NAV, prose=PROSE, code=CODE,
-                                        media=media), encoding="utf-8")
+        path.write_text(
+            template.format(n=i, url=url, nav=NAV, prose=PROSE, code=CODE, media=media),
+            encoding="utf-8",
+        )
         pages.append((path, url))
     return pages
 
@@ -120,17 +133,27 @@ def main() -> None:
         data = [(path.read_bytes(), url) for path, url in pages]
         find = best(3, lambda: [find_media(html, url) for html, url in data])
         found = [(find_media(html, url), url) for html, url in data]
-        write = best(3, lambda: [media_fragment(m.images, m.videos, base_url=BASE, loc=url)
-                                 for m, url in found])
+        write = best(
+            3,
+            lambda: [
+                media_fragment(m.images, m.videos, base_url=BASE, loc=url) for m, url in found
+            ],
+        )
     images = sum(len(m.images) for m, _ in found)
     videos = sum(len(m.videos) for m, _ in found)
     per = 1000 / n * 1000  # seconds for n pages -> ms per 1,000 pages
-    print(f"{n:,} pages ({sum(len(h) for h, _ in data) / n / 1024:.0f} KiB each on average), "
-          f"{images:,} images and {videos:,} videos found")
-    print(f"per 1,000 pages: head {head * per:.1f} ms, whole-file read {read * per:.1f} ms, "
-          f"find {find * per:.1f} ms, checks and XML {write * per:.1f} ms")
-    print(f"BENCH extensions pages={n} find_ms_per_1000={find * per:.1f} "
-          f"head_ms_per_1000={head * per:.1f} ratio={find / head:.2f}")
+    print(
+        f"{n:,} pages ({sum(len(h) for h, _ in data) / n / 1024:.0f} KiB each on average), "
+        f"{images:,} images and {videos:,} videos found"
+    )
+    print(
+        f"per 1,000 pages: head {head * per:.1f} ms, whole-file read {read * per:.1f} ms, "
+        f"find {find * per:.1f} ms, checks and XML {write * per:.1f} ms"
+    )
+    print(
+        f"BENCH extensions pages={n} find_ms_per_1000={find * per:.1f} "
+        f"head_ms_per_1000={head * per:.1f} ratio={find / head:.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -42,6 +42,8 @@ A second sentence so the paragraph wraps like real content does.</p>
 </body>
 </html>
 """
+
+
 def make_site(root: Path, pages: int) -> None:
     """N pages in sections of 1,000."""
     for n in range(pages):
@@ -50,8 +52,9 @@ def make_site(root: Path, pages: int) -> None:
         folder = root / rel
         folder.mkdir(parents=True, exist_ok=True)
         robots = '<meta name="robots" content="noindex">\n' if n % 100 == 99 else ""
-        (folder / "index.html").write_text(PAGE.format(n=n, s=s, url=BASE + rel, robots=robots),
-                                           encoding="utf-8")
+        (folder / "index.html").write_text(
+            PAGE.format(n=n, s=s, url=BASE + rel, robots=robots), encoding="utf-8"
+        )
 
 
 def floor(site: Path) -> float:
@@ -86,15 +89,29 @@ def main() -> None:
         start = time.perf_counter()
         make_site(site, pages)
         made = time.perf_counter() - start
-        ours, peak_mb, out = run([sys.executable, "-c", "from sitemap_core.commands.cli import main; main()",
-                                  "generate", str(site), "--base-url", BASE], work)
+        ours, peak_mb, out = run(
+            [
+                sys.executable,
+                "-c",
+                "from sitemap_core.commands.cli import main; main()",
+                "generate",
+                str(site),
+                "--base-url",
+                BASE,
+            ],
+            work,
+        )
         floor_s = floor(site)
-    print(f"site: {pages:,} pages (made in {made:.1f} s); generate says: "
-          f"{out.strip().splitlines()[-1] if out.strip() else '(nothing)'}")
+    print(
+        f"site: {pages:,} pages (made in {made:.1f} s); generate says: "
+        f"{out.strip().splitlines()[-1] if out.strip() else '(nothing)'}"
+    )
     print(f"generate: {ours:.2f} s, {pages / ours:,.0f} pages/s, peak RSS {peak_mb:.0f} MB")
     print(f"floor (every head read plainly, one process): {floor_s:.2f} s")
-    print(f"BENCH generate pages={pages} pages_per_s={pages / ours:.0f} peak_mb={peak_mb:.0f} "
-          f"vs_floor={ours / floor_s:.2f}")
+    print(
+        f"BENCH generate pages={pages} pages_per_s={pages / ours:.0f} peak_mb={peak_mb:.0f} "
+        f"vs_floor={ours / floor_s:.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -32,7 +32,6 @@ from pathlib import Path
 
 from bench_git_lastmod import START, ZONES, _quote, _tracked
 from harness import size_option
-
 from sitemap_core.facts.gitdates import GitDates
 
 DOCS = "docs"
@@ -54,8 +53,9 @@ def _docs_paths() -> list[str]:
 
 def _other_paths() -> list[str]:
     tops = ("src/app", "src/lib", "tests/unit", "tools", "web/static", "web/templates")
-    return [f"{tops[n % len(tops)]}/mod-{n % 41}/part-{n % 7}/file-{n}.py"
-            for n in range(OTHER_FILES)]
+    return [
+        f"{tops[n % len(tops)]}/mod-{n % 41}/part-{n % 7}/file-{n}.py" for n in range(OTHER_FILES)
+    ]
 
 
 Changes = dict[str, bytes | None]  # path -> new content, None: deleted
@@ -97,15 +97,18 @@ class _History:
         self.blob += 1
         return f"# {path}\n\nrevision {self.blob}\n".encode()
 
-    def _commit(self, ref: str, parents: list[int], tree: dict[str, bytes],
-                changes: Changes) -> int:
+    def _commit(
+        self, ref: str, parents: list[int], tree: dict[str, bytes], changes: Changes
+    ) -> int:
         """Write a commit changing `changes` from its first parent, whose `tree` it updates."""
         self.mark += 1
         self.clock += self.rnd.randint(60, 3600)
         out = self.out
         out.append(f"commit {ref}\nmark :{self.mark}\n".encode())
-        out.append(f"committer Bench <bench@example.com> {self.clock} "
-                   f"{ZONES[self.mark % len(ZONES)]}\ndata 6\ncommit\n".encode())
+        out.append(
+            f"committer Bench <bench@example.com> {self.clock} "
+            f"{ZONES[self.mark % len(ZONES)]}\ndata 6\ncommit\n".encode()
+        )
         if parents:
             out.append(f"from :{parents[0]}\n".encode())
         for other in parents[1:]:
@@ -171,8 +174,13 @@ def build_repository(root: Path, commits: int) -> None:
 
 
 def _git_count(root: Path, *args: str) -> int:
-    out = subprocess.run(["git", "rev-list", "--count", "HEAD", *args], cwd=root,
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        ["git", "rev-list", "--count", "HEAD", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(out.stdout)
 
 
@@ -209,32 +217,67 @@ def main() -> int:
         docs = [f for f in _tracked(root) if f.startswith(f"{DOCS}/")]
         total = _git_count(root)
         touching = _git_count(root, "--full-history", "--", DOCS)
-        print(f"repository: {total} commits ({_git_count(root, '--merges')} merges), "
-              f"{touching} ({100 * touching / total:.1f}%) touching {len(docs)} files in "
-              f"{DOCS}/; built in {built:.1f} s")
+        print(
+            f"repository: {total} commits ({_git_count(root, '--merges')} merges), "
+            f"{touching} ({100 * touching / total:.1f}%) touching {len(docs)} files in "
+            f"{DOCS}/; built in {built:.1f} s"
+        )
 
         today, old = _best(lambda: _dates(root, docs, [root]))
         new, ours = _best(lambda: _dates(root, docs, [root / f for f in docs]))
-        floor, _ = _best(lambda: subprocess.run(["git", "log", "--name-only", "--", f"{DOCS}/"],
-                                                cwd=root, capture_output=True, check=True))
-        exact, _ = _best(lambda: subprocess.run(
-            ["git", "log", "--format=%H %cI %P", "--name-only", "--diff-merges=separate",
-             "--full-history", "--parents", "--date-order", "--", f"{DOCS}/"],
-            cwd=root, capture_output=True, check=True))
-        theirs = {f: subprocess.run(["git", "--literal-pathspecs", "log", "-1", "--format=%cI",
-                                     "--", f], cwd=root, capture_output=True, text=True,
-                                    check=True).stdout.strip() for f in docs}
+        floor, _ = _best(
+            lambda: subprocess.run(
+                ["git", "log", "--name-only", "--", f"{DOCS}/"],
+                cwd=root,
+                capture_output=True,
+                check=True,
+            )
+        )
+        exact, _ = _best(
+            lambda: subprocess.run(
+                [
+                    "git",
+                    "log",
+                    "--format=%H %cI %P",
+                    "--name-only",
+                    "--diff-merges=separate",
+                    "--full-history",
+                    "--parents",
+                    "--date-order",
+                    "--",
+                    f"{DOCS}/",
+                ],
+                cwd=root,
+                capture_output=True,
+                check=True,
+            )
+        )
+        theirs = {
+            f: subprocess.run(
+                ["git", "--literal-pathspecs", "log", "-1", "--format=%cI", "--", f],
+                cwd=root,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.strip()
+            for f in docs
+        }
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     wrong = [f for f in docs if ours[f] != theirs[f] or old[f] != theirs[f]]
     for f in wrong[:10]:
-        print(f"  mismatch {f!r}: docs {ours[f]}, whole repository {old[f]}, "
-              f"git log -1 {theirs[f]}")
-    print(f"today (whole repository): {today:.3f} s; new (docs files): {new:.3f} s; "
-          f"floor (git log --name-only -- {DOCS}/): {floor:.3f} s; best of 3 each")
+        print(
+            f"  mismatch {f!r}: docs {ours[f]}, whole repository {old[f]}, git log -1 {theirs[f]}"
+        )
+    print(
+        f"today (whole repository): {today:.3f} s; new (docs files): {new:.3f} s; "
+        f"floor (git log --name-only -- {DOCS}/): {floor:.3f} s; best of 3 each"
+    )
     print(f"the log GitDates reads, alone (every branch, parents rewritten): {exact:.3f} s")
-    print(f"BENCH git_bigrepo docs_files={len(docs)} commits={total} vs_today={today / new:.1f} "
-          f"vs_floor={new / floor:.2f} mismatches={len(wrong)}")
+    print(
+        f"BENCH git_bigrepo docs_files={len(docs)} commits={total} vs_today={today / new:.1f} "
+        f"vs_floor={new / floor:.2f} mismatches={len(wrong)}"
+    )
     return 0 if not wrong else 1
 
 

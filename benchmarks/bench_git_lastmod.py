@@ -24,8 +24,17 @@ from sitemap_core.facts.gitdates import GitDates
 
 START = 1_577_872_800  # 2020-01-01T10:00:00Z
 ZONES = ("+0000", "+0200", "-0500", "+0530", "-0930")
-ODD_NAMES = ("with space.md", "tab\there.md", "new\nline.md", '"quoted".md', "-dash.md",
-             "*star.md", "sección/página 1.md", "日本語/ページ.md", "emoji/🙂.md")
+ODD_NAMES = (
+    "with space.md",
+    "tab\there.md",
+    "new\nline.md",
+    '"quoted".md',
+    "-dash.md",
+    "*star.md",
+    "sección/página 1.md",
+    "日本語/ページ.md",
+    "emoji/🙂.md",
+)
 
 
 def _paths(count: int) -> list[str]:
@@ -64,8 +73,14 @@ class _Stream:
         self.blob += 1
         return f"# {path}\n\nrevision {self.blob}\n".encode()
 
-    def _commit(self, ref: str, parents: list[int], tree: dict[str, bytes],
-                base: dict[str, bytes], message: str) -> int:
+    def _commit(
+        self,
+        ref: str,
+        parents: list[int],
+        tree: dict[str, bytes],
+        base: dict[str, bytes],
+        message: str,
+    ) -> int:
         self.mark += 1
         self.clock += self.rnd.randint(60, 7200)
         zone = ZONES[self.mark % len(ZONES)]
@@ -127,8 +142,9 @@ class _Stream:
             tip = self._commit("refs/heads/main", [tip], new, tree, "the rest")
         return b"".join(self.out)
 
-    def _branch(self, tip: int, tree: dict[str, bytes], todo: list[str],
-                made: int) -> tuple[int, dict[str, bytes]]:
+    def _branch(
+        self, tip: int, tree: dict[str, bytes], todo: list[str], made: int
+    ) -> tuple[int, dict[str, bytes]]:
         """Five commits: side, main, side, main (or not), and a merge of one of 4 kinds."""
         kind = (made // 25) % 4
         ref = f"refs/heads/topic-{made}"
@@ -141,8 +157,9 @@ class _Stream:
                 side_tree = new
             else:
                 new = self._edit(main_tree, todo)
-                main_tip = self._commit("refs/heads/main", [main_tip], new, main_tree,
-                                        f"edit {made}.{step}")
+                main_tip = self._commit(
+                    "refs/heads/main", [main_tip], new, main_tree, f"edit {made}.{step}"
+                )
                 main_tree = new
         if kind == 2:  # -s ours: the side branch is dropped
             merged = dict(main_tree)
@@ -158,8 +175,9 @@ class _Stream:
                 path = self.rnd.choice(sorted(merged))
                 merged[path] = self._content(path)
         self.merges += 1
-        tip = self._commit("refs/heads/main", [main_tip, side_tip], merged, main_tree,
-                           f"merge topic {made}")
+        tip = self._commit(
+            "refs/heads/main", [main_tip, side_tip], merged, main_tree, f"merge topic {made}"
+        )
         return tip, merged
 
 
@@ -170,14 +188,22 @@ def build_repository(root: Path, files: int, commits: int) -> int:
     subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
     subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=data, check=True)
     subprocess.run(["git", "reset", "-q", "--hard", "main"], cwd=root, check=True)
-    subprocess.run(["git", "branch", "-q", "-D",
-                    *[b for b in _branches(root) if b != "main"]], cwd=root, check=False)
+    subprocess.run(
+        ["git", "branch", "-q", "-D", *[b for b in _branches(root) if b != "main"]],
+        cwd=root,
+        check=False,
+    )
     return stream.merges
 
 
 def _branches(root: Path) -> list[str]:
-    out = subprocess.run(["git", "for-each-ref", "--format=%(refname:short)", "refs/heads"],
-                         cwd=root, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        ["git", "for-each-ref", "--format=%(refname:short)", "refs/heads"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return out.stdout.split()
 
 
@@ -204,10 +230,13 @@ def main(argv: list[str] | None = None) -> int:
     merges = build_repository(root, args.files, args.commits)
     built = time.perf_counter() - started
     files = _tracked(root)
-    commits = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=root,
-                             capture_output=True, text=True, check=True).stdout.strip()
-    print(f"repository: {len(files)} files, {commits} commits ({merges} merges), "
-          f"built in {built:.1f} s at {root if args.keep else 'a temp folder'}")
+    commits = subprocess.run(
+        ["git", "rev-list", "--count", "HEAD"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    print(
+        f"repository: {len(files)} files, {commits} commits ({merges} merges), "
+        f"built in {built:.1f} s at {root if args.keep else 'a temp folder'}"
+    )
 
     started = time.perf_counter()
     dates, issues = GitDates.load(root)
@@ -221,18 +250,27 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     theirs = {}
     for f in files:
-        done = subprocess.run(["git", "--literal-pathspecs", "log", "-1", "--format=%cI",
-                               "--", f], cwd=root, capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            ["git", "--literal-pathspecs", "log", "-1", "--format=%cI", "--", f],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         theirs[f] = done.stdout.strip()
     per_file = time.perf_counter() - started
 
     wrong = [f for f in files if ours[f] is None or ours[f].isoformat() != theirs[f]]
     for f in wrong[:10]:
         print(f"  mismatch {f!r}: one pass {ours[f]}, git log -1 {theirs[f]}")
-    print(f"one pass: GitDates.load, prefetch, {len(files)} date_of: {one_pass:.3f} s"
-          f"{' (issues: ' + '; '.join(map(str, issues)) + ')' if issues else ''}")
-    print(f"per file: {len(files)} x git log -1: {per_file:.1f} s "
-          f"({per_file / max(len(files), 1) * 1000:.1f} ms a file)")
+    print(
+        f"one pass: GitDates.load, prefetch, {len(files)} date_of: {one_pass:.3f} s"
+        f"{' (issues: ' + '; '.join(map(str, issues)) + ')' if issues else ''}"
+    )
+    print(
+        f"per file: {len(files)} x git log -1: {per_file:.1f} s "
+        f"({per_file / max(len(files), 1) * 1000:.1f} ms a file)"
+    )
     if not args.keep:
         subprocess.run(["rm", "-rf", tmp], check=False)
     speedup = per_file / one_pass if one_pass else float("inf")

@@ -16,9 +16,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import adapter_options, make_repo, report, time_builds, time_calls
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+
+from harness import adapter_options, make_repo, report, time_builds, time_calls
 from sitemap_mkdocs.plugin import SitemapPlugin
 
 SECTION_SIZE = 50
@@ -53,14 +54,14 @@ def make_site(root: Path, files: dict[str, str], history: int = 0) -> None:
     make_repo(root, files, history=history)
     (root / "mkdocs.yml").write_text(
         "site_name: Benchmark\nsite_url: https://example.org/docs/\ntheme: mkdocs\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
 
 
 def run_build(root: Path, site_dir: Path, plugin: bool) -> float:
     """One `mkdocs build` in this process, with or without the plugin; its seconds."""
     plugins = ["search", "sitemap-suite"] if plugin else ["search"]
-    cfg = load_config(config_file=str(root / "mkdocs.yml"), plugins=plugins,
-                      site_dir=str(site_dir))
+    cfg = load_config(config_file=str(root / "mkdocs.yml"), plugins=plugins, site_dir=str(site_dir))
     cfg.plugins.on_startup(command="build", dirty=False)
     start = time.perf_counter()
     try:
@@ -81,8 +82,10 @@ def main() -> None:
         make_site(work / "site", sources(pages), history or 0)
         made = time.perf_counter() - start
         without, with_plugin, urls, floor_s = time_builds(spent, run_build, work)
-    print(f"site: {pages} pages in {-(-pages // SECTION_SIZE)} sections, "
-          f"{len(sources(pages)) + (history or 0)} commits (made in {made:.1f} s); {urls} URLs")
+    print(
+        f"site: {pages} pages in {-(-pages // SECTION_SIZE)} sections, "
+        f"{len(sources(pages)) + (history or 0)} commits (made in {made:.1f} s); {urls} URLs"
+    )
     report("mkdocs", "plugin", spent, without, with_plugin, urls, floor_s)
 
 

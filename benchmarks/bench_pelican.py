@@ -19,18 +19,21 @@ import tempfile
 import time
 from pathlib import Path
 
-import sitemap_pelican
-from harness import adapter_options, make_repo, report, time_builds, time_calls
 from pelican import Pelican, signals
 from pelican.log import console
 from pelican.settings import read_settings
 
+import sitemap_pelican
+from harness import adapter_options, make_repo, report, time_builds, time_calls
+
 # Every function register() connects: where it looks it up, its name, its signal.
-HANDLERS = ((sitemap_pelican, "_start", signals.get_generators),
-            (sitemap_pelican, "_content_read", signals.all_generators_finalized),
-            (sitemap_pelican, "_collect", signals.content_written),
-            (sitemap_pelican, "_finish", signals.finalized),
-            (sitemap_pelican.htmlmap, "generators", signals.get_generators))
+HANDLERS = (
+    (sitemap_pelican, "_start", signals.get_generators),
+    (sitemap_pelican, "_content_read", signals.all_generators_finalized),
+    (sitemap_pelican, "_collect", signals.content_written),
+    (sitemap_pelican, "_finish", signals.finalized),
+    (sitemap_pelican.htmlmap, "generators", signals.get_generators),
+)
 CATEGORIES = ("python", "travel", "cooking", "music", "garden")
 TAGS = tuple(f"tag-{n}" for n in range(10))
 START = dt.datetime(2020, 1, 1, 9, 0)
@@ -65,10 +68,14 @@ def article(n: int, lang: str = "") -> str:
     """One article's Markdown; `lang` makes it a translation (same slug)."""
     date = START + dt.timedelta(hours=7 * n + (1 if lang else 0))
     modified = f"Modified: {date + dt.timedelta(days=30):%Y-%m-%d %H:%M}\n" if n % 3 == 0 else ""
-    return ARTICLE.format(n=n, date=f"{date:%Y-%m-%d %H:%M}", modified=modified,
-                          category=CATEGORIES[n % len(CATEGORIES)],
-                          tags=f"{TAGS[n % 10]}, {TAGS[(n * 7 + 3) % 10]}",
-                          lang=f"Lang: {lang}\n" if lang else "")
+    return ARTICLE.format(
+        n=n,
+        date=f"{date:%Y-%m-%d %H:%M}",
+        modified=modified,
+        category=CATEGORIES[n % len(CATEGORIES)],
+        tags=f"{TAGS[n % 10]}, {TAGS[(n * 7 + 3) % 10]}",
+        lang=f"Lang: {lang}\n" if lang else "",
+    )
 
 
 def sources(articles: int) -> dict[str, str]:
@@ -109,9 +116,10 @@ def run_build(site: Path, out: Path, plugin: bool) -> float:
     if not plugin:
         disconnect()  # an earlier build's register() left the handlers connected
     start = time.perf_counter()
-    settings = read_settings(str(site / "pelicanconf.py"),
-                             override={"OUTPUT_PATH": str(out),
-                                       "PLUGINS": ["sitemap_pelican"] if plugin else []})
+    settings = read_settings(
+        str(site / "pelicanconf.py"),
+        override={"OUTPUT_PATH": str(out), "PLUGINS": ["sitemap_pelican"] if plugin else []},
+    )
     Pelican(settings=settings).run()
     return time.perf_counter() - start
 
@@ -119,7 +127,9 @@ def run_build(site: Path, out: Path, plugin: bool) -> float:
 def main() -> None:
     articles, history = adapter_options(__doc__, 2000, 200, "articles")
     console.quiet = True
-    spent = time_calls(*((owner, (name,)) for owner, name, _ in HANDLERS))  # before register() connects them
+    spent = time_calls(
+        *((owner, (name,)) for owner, name, _ in HANDLERS)
+    )  # before register() connects them
     with tempfile.TemporaryDirectory(prefix="bench-pelican-") as tmp:
         work = Path(tmp)
         start = time.perf_counter()
@@ -127,10 +137,15 @@ def main() -> None:
         make_site(work / "site", articles, history)
         made = time.perf_counter() - start
         without, with_plugin, urls, floor_s = time_builds(spent, run_build, work)
-    repo = "no repository" if history is None else (
-        f"in a repository of {len(sources(articles)) + history} commits")
-    print(f"site: {articles} articles (+{-(-articles // 20)} translations, 10 pages) in "
-          f"{len(CATEGORIES)} categories, {repo} (made in {made:.1f} s); {urls} URLs")
+    repo = (
+        "no repository"
+        if history is None
+        else (f"in a repository of {len(sources(articles)) + history} commits")
+    )
+    print(
+        f"site: {articles} articles (+{-(-articles // 20)} translations, 10 pages) in "
+        f"{len(CATEGORIES)} categories, {repo} (made in {made:.1f} s); {urls} URLs"
+    )
     report("pelican", "plugin", spent, without, with_plugin, urls, floor_s)
 
 

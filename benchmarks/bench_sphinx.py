@@ -18,15 +18,19 @@ import tempfile
 import time
 from pathlib import Path
 
-import sitemap_sphinx
-from harness import adapter_options, make_repo, report, time_builds, time_calls
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
+import sitemap_sphinx
+from harness import adapter_options, make_repo, report, time_builds, time_calls
+
 SECTION_SIZE = 50
 # Every function sitemap_sphinx.setup() connects, by where setup() looks it up.
-HANDLERS = ((sitemap_sphinx, ("_write_sitemap",)), (sitemap_sphinx._Build, ("read_ahead", "note")),
-            (sitemap_sphinx.htmlmap, ("_add_templates", "_collect")))
+HANDLERS = (
+    (sitemap_sphinx, ("_write_sitemap",)),
+    (sitemap_sphinx._Build, ("read_ahead", "note")),
+    (sitemap_sphinx.htmlmap, ("_add_templates", "_collect")),
+)
 CONF = 'project = "Benchmark"\nhtml_baseurl = "https://docs.example.org/"\n'
 PAGE = """Page {n} of section {s}
 =========================
@@ -47,15 +51,18 @@ def sources(pages: int) -> dict[str, str]:
     """`{path in docs/: reST}`: a root toctree of sections, each with a toctree of <= 50."""
     sections = -(-pages // SECTION_SIZE)
     root = "Benchmark\n=========\n\n.. toctree::\n   :maxdepth: 1\n\n"
-    files = {"conf.py": CONF,
-             "index.rst": root + "".join(f"   section-{s:03d}/index\n" for s in range(sections))}
+    files = {
+        "conf.py": CONF,
+        "index.rst": root + "".join(f"   section-{s:03d}/index\n" for s in range(sections)),
+    }
     for n in range(pages):
         s = n // SECTION_SIZE
         if n % SECTION_SIZE == 0:
             last = min(pages, n + SECTION_SIZE)
             files[f"section-{s:03d}/index.rst"] = (
                 f"Section {s}\n==========\n\n.. toctree::\n\n"
-                + "".join(f"   page-{m:05d}\n" for m in range(n, last)))
+                + "".join(f"   page-{m:05d}\n" for m in range(n, last))
+            )
         files[f"section-{s:03d}/page-{n:05d}.rst"] = PAGE.format(n=n, s=s)
     return files
 
@@ -68,9 +75,17 @@ def run_build(root: Path, out: Path, extension: bool) -> float:
     warnings = io.StringIO()
     start = time.perf_counter()
     with patch_docutils(docs), docutils_namespace():  # as sphinx-build does, once per build
-        app = Sphinx(docs, docs, out / "html", out / "doctrees", "html",
-                     confoverrides={"extensions": extensions}, status=None, warning=warnings,
-                     freshenv=True)
+        app = Sphinx(
+            docs,
+            docs,
+            out / "html",
+            out / "doctrees",
+            "html",
+            confoverrides={"extensions": extensions},
+            status=None,
+            warning=warnings,
+            freshenv=True,
+        )
         app.build()
     seconds = time.perf_counter() - start
     if warnings.getvalue():
@@ -88,12 +103,21 @@ def main() -> None:
         files = sources(pages)
         make_repo(work / "site", files, history=history or 0)
         made = time.perf_counter() - start
-        without, with_ext, urls, floor_s = time_builds(spent, run_build, work,
-                                                       "html/sitemap.xml")
-    print(f"project: {pages} documents in {-(-pages // SECTION_SIZE)} sections, "
-          f"{len(files) + (history or 0)} commits (made in {made:.1f} s); {urls} URLs")
-    report("sphinx", "extension", spent, without, with_ext, urls, floor_s,
-           " (sphinx-sitemap: about 660 ms)")
+        without, with_ext, urls, floor_s = time_builds(spent, run_build, work, "html/sitemap.xml")
+    print(
+        f"project: {pages} documents in {-(-pages // SECTION_SIZE)} sections, "
+        f"{len(files) + (history or 0)} commits (made in {made:.1f} s); {urls} URLs"
+    )
+    report(
+        "sphinx",
+        "extension",
+        spent,
+        without,
+        with_ext,
+        urls,
+        floor_s,
+        " (sphinx-sitemap: about 660 ms)",
+    )
 
 
 if __name__ == "__main__":

@@ -14,10 +14,10 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from bench_extensions import best
-from harness import size_option
 from lxml import etree
 
+from bench_extensions import best
+from harness import size_option
 from sitemap_core import write_sitemaps
 from sitemap_core.checking.validate import validate_files
 from sitemap_core.files.safexml import SAFE_XML
@@ -32,8 +32,9 @@ RUNS = 7
 def pages(n: int) -> Iterator[Page]:
     """n pages in 100 sections, dated over a year."""
     for i in range(n):
-        yield Page(url=f"section-{i % 100}/page-{i}/",
-                   lastmod=f"2024-{1 + i % 12:02d}-{1 + i % 28:02d}")
+        yield Page(
+            url=f"section-{i % 100}/page-{i}/", lastmod=f"2024-{1 + i % 12:02d}-{1 + i % 28:02d}"
+        )
 
 
 def write(n: int, out: Path) -> Path:
@@ -67,8 +68,7 @@ def main() -> None:
     per_1000_ms = 1e6 * ours / n
     print(f"urls: {n:,}  file: {size / 1e6:.2f} MB  (best of {RUNS} runs)")
     print(f"validate_files: {ours * 1e3:8.2f} ms  {1e6 * ours / n:6.2f} µs per entry")
-    print(f"parse only:     {floor * 1e3:8.2f} ms  {1e6 * floor / n:6.2f} µs per entry "
-          f"(the floor)")
+    print(f"parse only:     {floor * 1e3:8.2f} ms  {1e6 * floor / n:6.2f} µs per entry (the floor)")
     print(f"checking beyond the parse: {1e6 * (ours - floor) / n:.2f} µs per entry")
     print(f"BENCH validate urls={n} per_1000_ms={per_1000_ms:.2f} vs_parse={ours / floor:.2f}")
 

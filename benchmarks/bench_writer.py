@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from harness import size_option
-
 from sitemap_core import write_sitemaps
 from sitemap_core.options import settings_from_options
 from sitemap_core.values.page import Page
@@ -39,7 +38,8 @@ def pages(n: int) -> Iterator[Page]:
 
 def run_core(n: int, out: Path, gzip: str) -> tuple[float, int]:
     settings, _ = settings_from_options(
-        {"validate": "off", "robots_txt": False, "gzip": gzip}, BASE)
+        {"validate": "off", "robots_txt": False, "gzip": gzip}, BASE
+    )
     start = time.process_time()
     result = write_sitemaps(pages(n), out, settings)
     elapsed = time.process_time() - start
@@ -83,8 +83,9 @@ def run_etree(n: int, out: Path) -> float:
         if not count:
             break
         part += 1
-        ET.ElementTree(root).write(out / f"etree-{part}.xml", encoding="utf-8",
-                                   xml_declaration=True)
+        ET.ElementTree(root).write(
+            out / f"etree-{part}.xml", encoding="utf-8", xml_declaration=True
+        )
     return time.process_time() - start
 
 
@@ -106,10 +107,14 @@ def main() -> None:
     print(f"  + gzip twins: {with_gzip:7.2f} s  (gzip adds {with_gzip / ours - 1:.0%})")
     print(f"plain bytes:    {floor:7.2f} s  (the floor)")
     print(f"ElementTree:    {etree:7.2f} s")
-    print(f"making the pages alone: {made:.2f} s; net of it, ElementTree / sitemap_core = "
-          f"{(etree - made) / (ours - made):.1f}")
-    print(f"BENCH writer urls={n} vs_etree={etree / ours:.1f} vs_floor={ours / floor:.1f} "
-          f"peak_mb={peak_mb:.0f} vs_etree_net={(etree - made) / (ours - made):.1f}")
+    print(
+        f"making the pages alone: {made:.2f} s; net of it, ElementTree / sitemap_core = "
+        f"{(etree - made) / (ours - made):.1f}"
+    )
+    print(
+        f"BENCH writer urls={n} vs_etree={etree / ours:.1f} vs_floor={ours / floor:.1f} "
+        f"peak_mb={peak_mb:.0f} vs_etree_net={(etree - made) / (ours - made):.1f}"
+    )
 
 
 if __name__ == "__main__":

@@ -34,7 +34,9 @@ START = 1_600_000_000  # commit i is dated START + i hours
 
 def _parser(doc: str, name: str, default: int, quick: int, unit: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=doc)
-    parser.add_argument(f"--{name}", type=int, default=default, help=f"{unit} (default {default:,})")
+    parser.add_argument(
+        f"--{name}", type=int, default=default, help=f"{unit} (default {default:,})"
+    )
     parser.add_argument("--quick", action="store_true", help=f"{quick:,} {unit}")
     return parser
 
@@ -49,8 +51,12 @@ def adapter_options(doc: str, default: int, quick: int, unit: str) -> tuple[int,
     """`size_option` for `--pages`, and `--history N`: the site inside a repository with N
     more commits touching other folders (None when not given)."""
     parser = _parser(doc, "pages", default, quick, unit)
-    parser.add_argument("--history", type=int, metavar="N",
-                        help="N extra commits outside the site's folder, among its own")
+    parser.add_argument(
+        "--history",
+        type=int,
+        metavar="N",
+        help="N extra commits outside the site's folder, among its own",
+    )
     args = parser.parse_args()
     return (quick if args.quick else args.pages), args.history
 
@@ -69,9 +75,11 @@ def make_repo(root: Path, files: dict[str, str], folder: str = "docs/", history:
     stream = bytearray()
     for i, (message, path, text) in enumerate(changes, 1):
         data = text.encode()
-        stream += (f"commit refs/heads/main\nmark :{i}\n"
-                   f"committer Bench <bench@example.com> {START + i * 3600} +0000\n"
-                   f"data {len(message)}\n{message}\n").encode()
+        stream += (
+            f"commit refs/heads/main\nmark :{i}\n"
+            f"committer Bench <bench@example.com> {START + i * 3600} +0000\n"
+            f"data {len(message)}\n{message}\n"
+        ).encode()
         if i > 1:
             stream += f"from :{i - 1}\n".encode()
         stream += f"M 100644 inline {path}\ndata {len(data)}\n".encode() + data + b"\n"
@@ -100,6 +108,7 @@ def time_calls(*targets: tuple[Any, Iterable[str]]) -> Counter[str]:
             finally:
                 inside[0] -= 1
                 spent[name] += time.perf_counter() - start
+
         return wrapper
 
     def pause(phase: str, info: dict[str, int]) -> None:
@@ -115,8 +124,12 @@ def time_calls(*targets: tuple[Any, Iterable[str]]) -> Counter[str]:
     return spent
 
 
-def time_builds(spent: Counter[str], build: Callable[[Path, Path, bool], float],
-                work: Path, sitemap: str = "sitemap.xml") -> tuple[float, float, int, float]:
+def time_builds(
+    spent: Counter[str],
+    build: Callable[[Path, Path, bool], float],
+    work: Path,
+    sitemap: str = "sitemap.xml",
+) -> tuple[float, float, int, float]:
     """Warm up, then time the site without and with the plugin; both times, the URLs and
     the floor.
 
@@ -172,8 +185,11 @@ def floor(pages: list[Page]) -> float:
     for page in pages:
         if page.output is not None:
             read_head(page.output)
-    sources = list(dict.fromkeys(
-        src for page in pages for listed in (page, *page.lists) for src in listed.sources))
+    sources = list(
+        dict.fromkeys(
+            src for page in pages for listed in (page, *page.lists) for src in listed.sources
+        )
+    )
     if sources:
         git, _ = GitDates.load(Path(sources[0]).parent)
         if git is not None:
@@ -193,19 +209,36 @@ def read_head(path: str | os.PathLike[str]) -> bytes:
     return data
 
 
-def report(bench: str, what: str, spent: Counter[str], without: float, with_plugin: float,
-           urls: int, floor_s: float, note: str = "") -> None:
+def report(
+    bench: str,
+    what: str,
+    spent: Counter[str],
+    without: float,
+    with_plugin: float,
+    urls: int,
+    floor_s: float,
+    note: str = "",
+) -> None:
     """Print the build times, the hook times, the floor and, last, the `BENCH` line."""
     hooks = {h: t for h, t in spent.items() if h != GC}
     added = sum(hooks.values())
     pct = 100 * added / with_plugin
     per_1000_ms = 1e6 * added / urls
-    print(f"build without {what}: {without:.2f} s; with: {with_plugin:.2f} s "
-          f"(wall difference {with_plugin - without:+.2f} s, noisy)")
-    print(f"{what} hooks: " + ", ".join(f"{h.lstrip('_')} {s:.3f} s" for h, s in hooks.items())
-          + f" (of which garbage-collector pauses {spent[GC]:.3f} s)")
-    print(f"{what}: {added:.3f} s = {pct:.2f}% of the build, "
-          f"{per_1000_ms:.1f} ms per 1,000 URLs{note}")
+    print(
+        f"build without {what}: {without:.2f} s; with: {with_plugin:.2f} s "
+        f"(wall difference {with_plugin - without:+.2f} s, noisy)"
+    )
+    print(
+        f"{what} hooks: "
+        + ", ".join(f"{h.lstrip('_')} {s:.3f} s" for h, s in hooks.items())
+        + f" (of which garbage-collector pauses {spent[GC]:.3f} s)"
+    )
+    print(
+        f"{what}: {added:.3f} s = {pct:.2f}% of the build, "
+        f"{per_1000_ms:.1f} ms per 1,000 URLs{note}"
+    )
     print(f"floor (the built heads read plainly, and the git pass alone): {floor_s:.3f} s")
-    print(f"BENCH {bench} added_pct={pct:.2f} added_s={added:.3f} per_1000_ms={per_1000_ms:.1f} "
-          f"vs_floor={added / floor_s:.2f}")
+    print(
+        f"BENCH {bench} added_pct={pct:.2f} added_s={added:.3f} per_1000_ms={per_1000_ms:.1f} "
+        f"vs_floor={added / floor_s:.2f}"
+    )

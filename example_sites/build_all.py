@@ -50,8 +50,16 @@ def _url_count(sitemap: Path) -> int:
 
 def _site_maps(out: Path) -> list[Path]:
     """The top site map page for people (`html_map`) of each language of the site."""
-    return [page for pattern in ("sitemap.html", "sitemap/index.html", "*/sitemap.html",
-                                 "*/sitemap/index.html") for page in sorted(out.glob(pattern))]
+    return [
+        page
+        for pattern in (
+            "sitemap.html",
+            "sitemap/index.html",
+            "*/sitemap.html",
+            "*/sitemap/index.html",
+        )
+        for page in sorted(out.glob(pattern))
+    ]
 
 
 def main() -> int:
@@ -77,16 +85,19 @@ def main() -> int:
         if not sitemap.is_file():
             print(f"  {name:8} no sitemap.xml in {_shown(out)}")
             continue
-        others = sorted(p.name for p in out.glob("sitemap*.*") if p != sitemap
-                        and p.suffix != ".html")
+        others = sorted(
+            p.name for p in out.glob("sitemap*.*") if p != sitemap and p.suffix != ".html"
+        )
         also = f", also {', '.join(others)}" if others else ""
         print(f"  {name:8} {_shown(sitemap)}  ({_url_count(sitemap)} URLs{also})")
         print(f"  {'':8} {_shown(robots) if robots.is_file() else 'no robots.txt'}")
         for page in _site_maps(out):
             print(f"  {'':8} site map: {_shown(page)}")
     if built:
-        print(f"\nNext, check a site the way CI would:\n  {_shown(BIN / 'sitemap-suite')} "
-              f"validate {_shown(built[0][1])} --strict")
+        print(
+            f"\nNext, check a site the way CI would:\n  {_shown(BIN / 'sitemap-suite')} "
+            f"validate {_shown(built[0][1])} --strict"
+        )
     if failed:
         print(f"failed: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0

@@ -18,8 +18,9 @@ from .values.report import Issue, Result
 from .writing.run import cache_beside, write_set
 
 
-def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings,
-                   history: GitDates | None = None) -> Result:
+def write_sitemaps(
+    pages: Iterable[Page], out_dir: Path, settings: Settings, history: GitDates | None = None
+) -> Result:
     """Write the sitemap set for `pages` (and `settings.extra_urls`) into `out_dir`;
     `history`: what `read_ahead` started reading of the pages' git history, if called.
 
@@ -34,8 +35,11 @@ def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings,
         written = write_set(pages, out_dir, settings, history)
         result = written.result
         if result.files and settings.validate != "off":
-            found = [issue for files, location in written.sets
-                     for issue in _checked(files, location, settings)]
+            found = [
+                issue
+                for files, location in written.sets
+                for issue in _checked(files, location, settings)
+            ]
             result = dataclasses.replace(result, issues=(*result.issues, *found))
         if not written.complete:
             return result
@@ -46,10 +50,18 @@ def write_sitemaps(pages: Iterable[Page], out_dir: Path, settings: Settings,
 def _checked(files: tuple[Path, ...], location: str, settings: Settings) -> list[Issue]:
     """The protocol check of one written set, each finding at the level `validate` asks."""
     level = "error" if settings.validate == "strict" else "warning"
-    return [Issue(found.code, found.page, found.field,
-                  f"written sitemap failed a check: {found.message}", level)
-            for found in validate_files(list(files), location, now=settings.build_time,
-                                        news_days=settings.news_days)]
+    return [
+        Issue(
+            found.code,
+            found.page,
+            found.field,
+            f"written sitemap failed a check: {found.message}",
+            level,
+        )
+        for found in validate_files(
+            list(files), location, now=settings.build_time, news_days=settings.news_days
+        )
+    ]
 
 
 @contextlib.contextmanager

@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .protocol.extensions import language_problem, news_language
@@ -54,78 +55,178 @@ class Option:
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("filename", "str", "sitemap.xml",
-           "Name of the sitemap, or of the index when the set is split."),
+    Option(
+        "filename",
+        "str",
+        "sitemap.xml",
+        "Name of the sitemap, or of the index when the set is split.",
+    ),
     Option("formats", "list[str]", ["xml"], "Which sitemaps to write: `xml`, `txt` or both."),
-    Option("gzip", "str", "no",
-           "`no`, `also` (a `.gz` twin of every file) or `only` (just the `.gz` files)."),
+    Option(
+        "gzip",
+        "str",
+        "no",
+        "`no`, `also` (a `.gz` twin of every file) or `only` (just the `.gz` files).",
+    ),
     Option("gzip_level", "int", 6, "gzip compression level, 1 to 9."),
-    Option("lastmod", "str", "auto",
-           "Where lastmod comes from: `auto`, `git`, `content`, `mtime`, `build` or `none`."),
-    Option("timezone", "str", "",
-           "IANA zone for dates without one (e.g. `Europe/Paris`); empty means UTC."),
+    Option(
+        "lastmod",
+        "str",
+        "auto",
+        "Where lastmod comes from: `auto`, `git`, `content`, `mtime`, `build` or `none`.",
+    ),
+    Option(
+        "timezone",
+        "str",
+        "",
+        "IANA zone for dates without one (e.g. `Europe/Paris`); empty means UTC.",
+    ),
     Option("exclude", "list[str]", [], "Glob patterns on the site-relative URL path to leave out."),
-    Option("exclude_regex", "list[str]", [],
-           "Regular expressions searched in the absolute URL to leave out."),
-    Option("rules", "list[dict]", [],
-           "Ordered `{match, changefreq, priority}` defaults; the first matching glob wins."),
+    Option(
+        "exclude_regex",
+        "list[str]",
+        [],
+        "Regular expressions searched in the absolute URL to leave out.",
+    ),
+    Option(
+        "rules",
+        "list[dict]",
+        [],
+        "Ordered `{match, changefreq, priority}` defaults; the first matching glob wins.",
+    ),
     Option("changefreq", "str", "", "Site-wide default changefreq; empty omits it."),
     Option("priority", "float", None, "Site-wide default priority, 0.0 to 1.0; unset omits it."),
     Option("extra_urls", "list[str]", [], "More URLs to list, absolute or site-relative."),
-    Option("x_default", "str", "",
-           "The language whose page is every translated page's `x-default` alternate "
-           "(`en`, `pt-BR`); empty: the site's default language (MkDocs i18n's default, "
-           "Sphinx's first language, Pelican's `DEFAULT_LANG`); `false`: none."),
-    Option("robots_txt", "str", "auto",
-           "`auto`: at the host root, create robots.txt or add the `Sitemap:` line to it; "
-           "under a path, only add to a robots.txt the site ships. `true`: also create one "
-           "under a path. `false`: leave robots.txt alone."),
-    Option("validate", "str", "warn",
-           "Check the written files: `off`, `warn` or `strict` (problems are errors)."),
-    Option("invalid_urls", "str", "warn",
-           "A URL that cannot be listed is left out with a warning (`warn`) or an error."),
+    Option(
+        "x_default",
+        "str",
+        "",
+        "The language whose page is every translated page's `x-default` alternate "
+        "(`en`, `pt-BR`); empty: the site's default language (MkDocs i18n's default, "
+        "Sphinx's first language, Pelican's `DEFAULT_LANG`); `false`: none.",
+    ),
+    Option(
+        "robots_txt",
+        "str",
+        "auto",
+        "`auto`: at the host root, create robots.txt or add the `Sitemap:` line to it; "
+        "under a path, only add to a robots.txt the site ships. `true`: also create one "
+        "under a path. `false`: leave robots.txt alone.",
+    ),
+    Option(
+        "validate",
+        "str",
+        "warn",
+        "Check the written files: `off`, `warn` or `strict` (problems are errors).",
+    ),
+    Option(
+        "invalid_urls",
+        "str",
+        "warn",
+        "A URL that cannot be listed is left out with a warning (`warn`) or an error.",
+    ),
     Option("max_urls", "int", MAX_URLS, "URLs per file before a new part starts (at most 50,000)."),
-    Option("max_bytes", "int", MAX_BYTES,
-           "Uncompressed bytes per file before a new part starts (at most 52,428,800)."),
-    Option("cache_dir", "str", ".sitemap-cache",
-           "Folder for the content-hash state, relative to the config file."),
-    Option("seed_sitemap", "str", "",
-           "A published sitemap (path or URL) that seeds content-state dates on a fresh cache."),
+    Option(
+        "max_bytes",
+        "int",
+        MAX_BYTES,
+        "Uncompressed bytes per file before a new part starts (at most 52,428,800).",
+    ),
+    Option(
+        "cache_dir",
+        "str",
+        ".sitemap-cache",
+        "Folder for the content-hash state, relative to the config file.",
+    ),
+    Option(
+        "seed_sitemap",
+        "str",
+        "",
+        "A published sitemap (path or URL) that seeds content-state dates on a fresh cache.",
+    ),
     Option("indent", "int", 0, "Spaces to indent XML with; 0 writes compact XML."),
-    Option("robots_feeds", "list[str]", [],
-           "Feed URLs (RSS or Atom, absolute or site-relative) to add to robots.txt as "
-           "`Sitemap:` lines."),
-    Option("indexnow_key", "str", "",
-           "Your IndexNow key (8 to 128 of `a-z A-Z 0-9 -`), made once and kept: "
-           "`<key>.txt` is written into the site."),
-    Option("indexnow_endpoints", "list[str]", [DEFAULT_ENDPOINT],
-           "IndexNow endpoints `submit` posts to."),
-    Option("submit", "bool", False,
-           "After a build without errors, send the URLs that changed since the published "
-           "sitemap to IndexNow (needs `indexnow_key`)."),
-    Option("images", "bool", False,
-           "List each page's content images (`<image:image>`), found in the built page "
-           "(not the theme's logos and icons)."),
-    Option("videos", "bool", False,
-           "List each page's videos (`<video:video>`: `<video>` elements, YouTube and Vimeo "
-           "players), found in the built page."),
-    Option("news", "bool", False,
-           "Write a news sitemap (`sitemap-news.xml`) of the articles published in the "
-           "last `news_days` days (Pelican articles, blog posts)."),
-    Option("news_publication", "str", "",
-           "The publication's name in the news sitemap; empty: the site's name."),
-    Option("news_language", "str", "",
-           "The articles' language code (ISO 639: `en`, `zh-cn`); empty: the site's."),
+    Option(
+        "robots_feeds",
+        "list[str]",
+        [],
+        "Feed URLs (RSS or Atom, absolute or site-relative) to add to robots.txt as "
+        "`Sitemap:` lines.",
+    ),
+    Option(
+        "indexnow_key",
+        "str",
+        "",
+        "Your IndexNow key (8 to 128 of `a-z A-Z 0-9 -`), made once and kept: "
+        "`<key>.txt` is written into the site.",
+    ),
+    Option(
+        "indexnow_endpoints",
+        "list[str]",
+        [DEFAULT_ENDPOINT],
+        "IndexNow endpoints `submit` posts to.",
+    ),
+    Option(
+        "submit",
+        "bool",
+        False,
+        "After a build without errors, send the URLs that changed since the published "
+        "sitemap to IndexNow (needs `indexnow_key`).",
+    ),
+    Option(
+        "images",
+        "bool",
+        False,
+        "List each page's content images (`<image:image>`), found in the built page "
+        "(not the theme's logos and icons).",
+    ),
+    Option(
+        "videos",
+        "bool",
+        False,
+        "List each page's videos (`<video:video>`: `<video>` elements, YouTube and Vimeo "
+        "players), found in the built page.",
+    ),
+    Option(
+        "news",
+        "bool",
+        False,
+        "Write a news sitemap (`sitemap-news.xml`) of the articles published in the "
+        "last `news_days` days (Pelican articles, blog posts).",
+    ),
+    Option(
+        "news_publication",
+        "str",
+        "",
+        "The publication's name in the news sitemap; empty: the site's name.",
+    ),
+    Option(
+        "news_language",
+        "str",
+        "",
+        "The articles' language code (ISO 639: `en`, `zh-cn`); empty: the site's.",
+    ),
     Option("news_days", "int", 2, "How many days an article stays in the news sitemap (1 to 30)."),
-    Option("html_map", "bool", False,
-           "Also write a site map page for people, in the site's own theme: titled links "
-           "grouped by section."),
-    Option("html_map_path", "str", "",
-           "Where the site map page goes (ending in `/` or `.html`); empty: `sitemap/` "
-           "with directory URLs (MkDocs' default, Sphinx `dirhtml`), else `sitemap.html`."),
-    Option("html_map_max_links", "int", 100,
-           "Most links on one site map page (3 or more); a larger site gets a page per "
-           "section, split further when needed."),
+    Option(
+        "html_map",
+        "bool",
+        False,
+        "Also write a site map page for people, in the site's own theme: titled links "
+        "grouped by section.",
+    ),
+    Option(
+        "html_map_path",
+        "str",
+        "",
+        "Where the site map page goes (ending in `/` or `.html`); empty: `sitemap/` "
+        "with directory URLs (MkDocs' default, Sphinx `dirhtml`), else `sitemap.html`.",
+    ),
+    Option(
+        "html_map_max_links",
+        "int",
+        100,
+        "Most links on one site map page (3 or more); a larger site gets a page per "
+        "section, split further when needed.",
+    ),
 )
 
 
@@ -139,7 +240,7 @@ class Settings:
     gzip: str = "no"
     gzip_level: int = 6
     lastmod: str = "auto"
-    timezone: dt.tzinfo = dt.timezone.utc
+    timezone: dt.tzinfo = dt.UTC
     exclude: tuple[str, ...] = ()
     exclude_regex: tuple[re.Pattern[str], ...] = ()
     rules: tuple[Rule, ...] = ()
@@ -170,12 +271,16 @@ class Settings:
     html_map_max_links: int = 100
     option_prefix: str = ""  # how the generator spells option names (Sphinx: sitemap_)
     build_time: dt.datetime = field(
-        default_factory=lambda: dt.datetime.now(dt.timezone.utc).replace(microsecond=0))
+        default_factory=lambda: dt.datetime.now(dt.UTC).replace(microsecond=0)
+    )
 
 
 def settings_from_options(
-    values: Mapping[str, Any], base_url: str, root: Path | None = None, prefix: str = "",
-    also_valid: tuple[str, ...] = ()
+    values: Mapping[str, Any],
+    base_url: str,
+    root: Path | None = None,
+    prefix: str = "",
+    also_valid: tuple[str, ...] = (),
 ) -> tuple[Settings, list[Issue]]:
     """Check raw option values (any generator's) and build `Settings`.
 
@@ -209,8 +314,9 @@ def settings_from_options(
 
 def _did_you_mean(name: str, prefix: str = "", also_valid: tuple[str, ...] = ()) -> str:
     """` (did you mean 'gzip'?)` for a name close to a valid option, else nothing."""
-    close = difflib.get_close_matches(name, [*(o.name for o in OPTIONS), *also_valid], n=1,
-                                      cutoff=0.75)
+    close = difflib.get_close_matches(
+        name, [*(o.name for o in OPTIONS), *also_valid], n=1, cutoff=0.75
+    )
     return f" (did you mean {prefix + close[0]!r}?)" if close else ""
 
 
@@ -296,7 +402,7 @@ def _convert(name: str, value: Any, root: Path | None) -> Any:
             if not isinstance(value, str):
                 raise TypeError(f"{value!r} is not a zone name")
             try:
-                return ZoneInfo(value) if value else dt.timezone.utc
+                return ZoneInfo(value) if value else dt.UTC
             except (ZoneInfoNotFoundError, ValueError):
                 raise ValueError(f"{value!r} is not a known time zone") from None
         case "exclude" | "extra_urls" | "robots_feeds":
@@ -320,8 +426,7 @@ def _convert(name: str, value: Any, root: Path | None) -> Any:
             if value is False or (isinstance(value, str) and value.strip().lower() == "false"):
                 return False
             if not isinstance(value, str) or not valid_hreflang(hreflang(value.strip())):
-                raise ValueError(f"{value!r} is not a language code (like en or pt-BR) "
-                                 "nor false")
+                raise ValueError(f"{value!r} is not a language code (like en or pt-BR) nor false")
             return hreflang(value.strip())
         case "robots_txt":
             if isinstance(value, str) and value.strip().lower() in ("true", "false"):
@@ -384,9 +489,13 @@ def _map_path(value: Any) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{value!r} is not a path")
     path = value.lstrip("/")
-    if value and (not path.endswith(("/", ".html", ".htm")) or "\\" in path
-                  or any(part in ("", ".", "..") for part in path.rstrip("/").split("/"))):
+    if value and (
+        not path.endswith(("/", ".html", ".htm"))
+        or "\\" in path
+        or any(part in ("", ".", "..") for part in path.rstrip("/").split("/"))
+    ):
         ours = " (the XML sitemap's name)" if path.endswith((".xml", ".txt")) else ""
-        raise ValueError(f"{value!r} is not a page path inside the site ending in '/' or "
-                         f"'.html'{ours}")
+        raise ValueError(
+            f"{value!r} is not a page path inside the site ending in '/' or '.html'{ours}"
+        )
     return path

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
+
 from helpers import GitRepo, init_repo
 
 # Importing pelican (pelican.log) turns every logger created after it into one that drops
 # a warning it has seen before, for the whole process. MkDocs and our plugin make their
 # loggers when imported: import them first, so that a MkDocs test's second build still
 # sees (and --strict still counts) the warning its first build logged.
-import sitemap_mkdocs.plugin  # noqa: E402,F401  isort: skip
+import sitemap_mkdocs.plugin  # noqa: F401  isort: skip
 
 
 @pytest.fixture
@@ -37,6 +38,12 @@ def git_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., G
 @pytest.fixture(autouse=True)
 def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests reach only 127.0.0.1: a proxy from the environment must not get in between."""
-    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy",
-                 "ALL_PROXY"):
+    for name in (
+        "http_proxy",
+        "https_proxy",
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "all_proxy",
+        "ALL_PROXY",
+    ):
         monkeypatch.delenv(name, raising=False)

@@ -19,12 +19,19 @@ from lxml import etree
 
 from sitemap_core.checking.validate import validate_files, validate_robots
 
-NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9",
-      "xhtml": "http://www.w3.org/1999/xhtml"}
+NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.w3.org/1999/xhtml"}
 
 
-_IDENTITY = ("-c", "user.name=Test", "-c", "user.email=test@example.com",
-             "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false")
+_IDENTITY = (
+    "-c",
+    "user.name=Test",
+    "-c",
+    "user.email=test@example.com",
+    "-c",
+    "commit.gpgsign=false",
+    "-c",
+    "core.autocrlf=false",
+)
 
 
 class GitRepo:
@@ -41,8 +48,14 @@ class GitRepo:
         env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
         if date is not None:
             env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-        done = subprocess.run(["git", *_IDENTITY, *args], cwd=cwd or self.root, env=env,
-                              capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            ["git", *_IDENTITY, *args],
+            cwd=cwd or self.root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if done.returncode != 0:
             raise AssertionError(f"git {' '.join(args)} failed: {done.stderr}")
         return done.stdout
@@ -111,8 +124,10 @@ def urls_in(path: Path) -> dict[str, str | None]:
         for loc in root.iterfind("sm:sitemap/sm:loc", NS):
             found.update(urls_in(path.with_name(loc.text.rsplit("/", 1)[1])))
         return found
-    return {u.findtext("sm:loc", namespaces=NS): u.findtext("sm:lastmod", namespaces=NS)
-            for u in root.iterfind("sm:url", NS)}
+    return {
+        u.findtext("sm:loc", namespaces=NS): u.findtext("sm:lastmod", namespaces=NS)
+        for u in root.iterfind("sm:url", NS)
+    }
 
 
 def url_elements(path: Path) -> dict[str, Any]:
@@ -177,10 +192,12 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 def serve(root: Path, handler: type[QuietHandler] = QuietHandler) -> Iterator[str]:
     """A loopback HTTP server on 127.0.0.1 serving `root`; its base URL; stopped after."""
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(root))
+    )
     server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                              daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"

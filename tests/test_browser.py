@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
 from helpers import serve
 from test_htmlmap_sites import SITES, build_example, map_pages
 
@@ -26,8 +27,15 @@ playwright = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = Path("/usr/bin/chromium")
 INSTALL = "apt-get update && apt-get install -y chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 # A computed style only the site's theme gives: (selector, property, value).
 THEME_STYLE = {
@@ -53,8 +61,12 @@ _SEEN = """([selector, property]) => {
 def _chromium() -> Path:
     """Debian's chromium: found, or installed when running as root (CI); else a skip."""
     if not CHROMIUM.exists() and os.geteuid() == 0 and shutil.which("apt-get"):
-        subprocess.run(["sh", "-c", INSTALL], check=False, capture_output=True,
-                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        subprocess.run(
+            ["sh", "-c", INSTALL],
+            check=False,
+            capture_output=True,
+            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+        )
     if not CHROMIUM.exists():
         pytest.skip(f"needs Debian's chromium at {CHROMIUM}: {INSTALL} (as root)")
     return CHROMIUM
@@ -86,8 +98,10 @@ class Visit:
 def visit(browser: object, url: str, local: str, name: str, shot: Path | None = None) -> Visit:
     """Open `url` in a fresh context whose requests off `local` are cut."""
     context = browser.new_context(viewport={"width": 1000, "height": 720})
-    context.route("**/*", lambda route: route.continue_()
-                  if route.request.url.startswith(local) else route.abort())
+    context.route(
+        "**/*",
+        lambda route: route.continue_() if route.request.url.startswith(local) else route.abort(),
+    )
     page = context.new_page()
     errors: set[str] = set()
     page.on("console", lambda message: message.type == "error" and errors.add(message.text))
@@ -117,7 +131,7 @@ def test_every_map_page_loads_in_the_theme(browser, tmp_path: Path, name: str) -
         for url, built in pages.items():
             top = url == site.base + site.top.removesuffix("index.html")
             shot = tmp_path / f"{name}.png" if top else None
-            seen = visit(browser, local + "/" + url[len(site.base):], local, name, shot)
+            seen = visit(browser, local + "/" + url[len(site.base) :], local, name, shot)
             assert seen.errors <= home.errors, (url, seen.errors - home.errors)
             assert seen.sheets > 0 and seen.style == theme_value, (url, seen)
             assert seen.links == len(built.links) and seen.height > 0, (url, seen)

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import parse, serve, urls_in
-from xsd import assert_schema_valid
 
+from helpers import parse, serve, urls_in
 from sitemap_core.commands import cli
 from sitemap_core.commands.cli import main
+from xsd import assert_schema_valid
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 NS = {"sm": SM}
@@ -68,6 +68,7 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 # -- general --------------------------------------------------------------------------
 
+
 def test_version_and_help() -> None:
     result = run("--version")
     assert result.exit_code == 0 and result.output.strip() == "sitemap-suite, version 0.1.0"
@@ -89,6 +90,7 @@ def test_usage_problems_exit_2(tmp_path: Path) -> None:
 
 # -- validate: files ------------------------------------------------------------------
 
+
 def test_validate_good_file(tmp_path: Path) -> None:
     path = write(tmp_path, "sitemap.xml", urlset("https://example.com/", "https://example.com/a"))
     result = run("validate", path)
@@ -97,20 +99,29 @@ def test_validate_good_file(tmp_path: Path) -> None:
 
 
 def test_validate_bad_file_lines(tmp_path: Path) -> None:
-    path = write(tmp_path, "sitemap.xml", urlset("https://example.com/", "https://example.com/a b",
-                                                 lastmod="2024-5-1"))
+    path = write(
+        tmp_path,
+        "sitemap.xml",
+        urlset("https://example.com/", "https://example.com/a b", lastmod="2024-5-1"),
+    )
     result = run("validate", path)
     assert result.exit_code == 1
     lines = report_lines(result.output)
     assert [line.split(":", 1)[0] for line in lines] == [
-        "error lastmod sitemap.xml", "error lastmod sitemap.xml", "error loc sitemap.xml"]
+        "error lastmod sitemap.xml",
+        "error lastmod sitemap.xml",
+        "error loc sitemap.xml",
+    ]
     assert lines[2].startswith("error loc sitemap.xml:4: 'https://example.com/a b' has ' '")
     assert result.output.splitlines()[-1] == "FAILED: 1 file checked, 3 errors, 0 warnings"
 
 
 def test_validate_index_brings_its_parts(tmp_path: Path) -> None:
-    idx = write(tmp_path, "sitemap.xml", index("https://example.com/sitemap-1.xml",
-                                               "https://example.com/sitemap-2.xml"))
+    idx = write(
+        tmp_path,
+        "sitemap.xml",
+        index("https://example.com/sitemap-1.xml", "https://example.com/sitemap-2.xml"),
+    )
     write(tmp_path, "sitemap-1.xml", urlset("https://example.com/a"))
     result = run("validate", "--json", idx)
     data = json.loads(result.output)
@@ -127,8 +138,15 @@ def test_json_and_strict(tmp_path: Path) -> None:
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert data["ok"] is True and (data["errors"], data["warnings"]) == (0, 1)
-    assert data["issues"] == [{"level": "warning", "code": "duplicate", "where": "sitemap.xml:4",
-                               "field": "loc", "message": data["issues"][0]["message"]}]
+    assert data["issues"] == [
+        {
+            "level": "warning",
+            "code": "duplicate",
+            "where": "sitemap.xml:4",
+            "field": "loc",
+            "message": data["issues"][0]["message"],
+        }
+    ]
     strict = run("validate", "--json", "--strict", path)
     assert strict.exit_code == 1
     data = json.loads(strict.output)
@@ -144,10 +162,12 @@ def test_validate_robots_file(tmp_path: Path) -> None:
     result = run("validate", robots)
     assert result.exit_code == 1
     assert [line.split(":")[0] for line in report_lines(result.output)] == [
-        "error robots robots.txt"]
+        "error robots robots.txt"
+    ]
 
 
 # -- validate: folders ----------------------------------------------------------------
+
 
 def _site(folder: Path) -> Path:
     """A built site under https://example.com/docs/ with robots.txt at the folder root."""
@@ -156,11 +176,26 @@ def _site(folder: Path) -> Path:
     write(folder, "about.html", page("About"))
     write(folder, "404.html", page("Not found"))
     write(folder, "hidden/index.html", page("Hidden", '<meta name="robots" content="noindex">'))
-    write(folder, "old/index.html", page("Moved", '<meta http-equiv="refresh" content="0; url=/docs/guide/">'))
-    write(folder, "copy.html", page("Copy", '<link rel="canonical" href="https://example.com/docs/about.html">'))
+    write(
+        folder,
+        "old/index.html",
+        page("Moved", '<meta http-equiv="refresh" content="0; url=/docs/guide/">'),
+    )
+    write(
+        folder,
+        "copy.html",
+        page("Copy", '<link rel="canonical" href="https://example.com/docs/about.html">'),
+    )
     write(folder, "robots.txt", "User-agent: *\nSitemap: https://example.com/docs/sitemap.xml\n")
-    write(folder, "sitemap.xml", urlset("https://example.com/docs/", "https://example.com/docs/guide/",
-                                        "https://example.com/docs/about.html"))
+    write(
+        folder,
+        "sitemap.xml",
+        urlset(
+            "https://example.com/docs/",
+            "https://example.com/docs/guide/",
+            "https://example.com/docs/about.html",
+        ),
+    )
     return folder
 
 
@@ -174,9 +209,16 @@ def test_validate_folder_clean(tmp_path: Path) -> None:
 
 def test_validate_folder_missing_file(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
-    write(site, "sitemap.xml", urlset("https://example.com/docs/", "https://example.com/docs/gone/",
-                                      "https://example.com/docs/about.html",
-                                      "https://example.com/elsewhere/"))
+    write(
+        site,
+        "sitemap.xml",
+        urlset(
+            "https://example.com/docs/",
+            "https://example.com/docs/gone/",
+            "https://example.com/docs/about.html",
+            "https://example.com/elsewhere/",
+        ),
+    )
     write(site, "new/page.html", page("New"))
     result = run("validate", "--json", site)
     assert result.exit_code == 1
@@ -191,10 +233,16 @@ def test_validate_folder_missing_file(tmp_path: Path) -> None:
 def test_coverage_is_an_opt_in_report_strict_leaves_alone(tmp_path: Path) -> None:
     """Unlisted pages are info, only with --coverage; robots.txt-disallowed ones not even that."""
     site = _site(tmp_path / "site")
-    write(site, "robots.txt", "User-agent: *\nDisallow: /docs/drafts/\n"
-                              "Sitemap: https://example.com/docs/sitemap.xml\n")
-    write(site, "sitemap.xml", urlset("https://example.com/docs/",
-                                      "https://example.com/docs/about.html"))
+    write(
+        site,
+        "robots.txt",
+        "User-agent: *\nDisallow: /docs/drafts/\nSitemap: https://example.com/docs/sitemap.xml\n",
+    )
+    write(
+        site,
+        "sitemap.xml",
+        urlset("https://example.com/docs/", "https://example.com/docs/about.html"),
+    )
     write(site, "drafts/wip.html", page("Draft"))
     assert report_lines(run("validate", "--strict", site).output) == []
     result = run("validate", "--strict", "--coverage", site)
@@ -205,7 +253,8 @@ def test_coverage_is_an_opt_in_report_strict_leaves_alone(tmp_path: Path) -> Non
         "the site that no sitemap lists",
         "coverage: 2 of 3 indexable HTML pages listed; 1 more that robots.txt disallows "
         "not counted",
-        "OK: 2 files checked, 0 errors, 0 warnings"]
+        "OK: 2 files checked, 0 errors, 0 warnings",
+    ]
     data = json.loads(run("validate", "--json", "--strict", "--coverage", site).output)
     assert data["ok"] and (data["errors"], data["warnings"]) == (0, 0)
     assert data["coverage"] == {"listed": 2, "unlisted": 1, "disallowed": 1}
@@ -214,15 +263,19 @@ def test_coverage_is_an_opt_in_report_strict_leaves_alone(tmp_path: Path) -> Non
 
 LISTED_FAULTS = {
     # code: (the page's head, what the report says of it)
-    "redirect": ('<meta http-equiv="refresh" content="0; url=/docs/guide/">',
-                 "is a redirect stub (meta refresh) to https://example.com/docs/guide/: list "
-                 "the target instead"),
-    "noindex": ('<meta name="robots" content="NOINDEX, follow">',
-                "says noindex, so crawlers drop it: leave it out of the sitemap, or remove "
-                "the noindex"),
-    "canonical": ('<link rel="canonical" href="/docs/about.html">',
-                  "names https://example.com/docs/about.html as its canonical URL: list that "
-                  "URL instead"),
+    "redirect": (
+        '<meta http-equiv="refresh" content="0; url=/docs/guide/">',
+        "is a redirect stub (meta refresh) to https://example.com/docs/guide/: list "
+        "the target instead",
+    ),
+    "noindex": (
+        '<meta name="robots" content="NOINDEX, follow">',
+        "says noindex, so crawlers drop it: leave it out of the sitemap, or remove the noindex",
+    ),
+    "canonical": (
+        '<link rel="canonical" href="/docs/about.html">',
+        "names https://example.com/docs/about.html as its canonical URL: list that URL instead",
+    ),
 }
 
 
@@ -232,25 +285,41 @@ def test_listed_page_that_is_no_page_to_index(tmp_path: Path, code: str) -> None
     head, message = LISTED_FAULTS[code]
     site = _site(tmp_path / "site")
     write(site, "bad/index.html", page("Bad", head))
-    write(site, "sitemap.xml", urlset("https://example.com/docs/", "https://example.com/docs/guide/",
-                                      "https://example.com/docs/about.html",
-                                      "https://example.com/docs/bad/"))
+    write(
+        site,
+        "sitemap.xml",
+        urlset(
+            "https://example.com/docs/",
+            "https://example.com/docs/guide/",
+            "https://example.com/docs/about.html",
+            "https://example.com/docs/bad/",
+        ),
+    )
     result = run("validate", site)
     assert result.exit_code == 1
     assert report_lines(result.output) == [
-        f"error {code} sitemap.xml:6: https://example.com/docs/bad/ (bad/index.html) {message}"]
+        f"error {code} sitemap.xml:6: https://example.com/docs/bad/ (bad/index.html) {message}"
+    ]
 
 
 def test_listed_404_page(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
-    write(site, "sitemap.xml", urlset("https://example.com/docs/", "https://example.com/docs/404.html"))
+    write(
+        site,
+        "sitemap.xml",
+        urlset("https://example.com/docs/", "https://example.com/docs/404.html"),
+    )
     lines = report_lines(run("validate", site).output)
     assert [line.split(": ", 1)[0] for line in lines] == ["error not-found sitemap.xml:4"]
 
 
 def test_stale_gz_twin_in_a_folder(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
-    write(site, "sitemap.xml.gz", urlset("https://example.com/docs/", "https://example.com/docs/guide/"))
+    write(
+        site,
+        "sitemap.xml.gz",
+        urlset("https://example.com/docs/", "https://example.com/docs/guide/"),
+    )
     result = run("validate", "--json", site)
     data = json.loads(result.output)
     assert result.exit_code == 1
@@ -268,20 +337,23 @@ def test_relative_robots_line_in_a_folder(tmp_path: Path) -> None:
     assert report_lines(result.output) == [
         "warning robots-relative robots.txt:2: `Sitemap: /docs/sitemap.xml` is a relative "
         "URL, which crawlers ignore: a Sitemap: line needs an absolute URL; write "
-        "`Sitemap: https://example.com/docs/sitemap.xml` instead"]
+        "`Sitemap: https://example.com/docs/sitemap.xml` instead"
+    ]
     assert run("validate", "--strict", site).exit_code == 1
 
 
 def test_preview_build_out_of_scope_is_one_summary(tmp_path: Path) -> None:
     """A sitemap built for a preview host, checked where the robots.txt says it lives."""
     site = _site(tmp_path / "site")
-    write(site, "sitemap.xml", urlset(*[f"https://preview.example.net/docs/p{n}/"
-                                        for n in range(40)]))
+    write(
+        site, "sitemap.xml", urlset(*[f"https://preview.example.net/docs/p{n}/" for n in range(40)])
+    )
     result = run("validate", site)
     assert result.exit_code == 1
     (line,) = report_lines(result.output)
-    assert line.startswith("error scope sitemap.xml:3: all 40 URLs of this set are outside "
-                           "https://example.com/docs/")
+    assert line.startswith(
+        "error scope sitemap.xml:3: all 40 URLs of this set are outside https://example.com/docs/"
+    )
     assert "https://preview.example.net/docs/p0/" in line
 
 
@@ -294,8 +366,11 @@ def test_example_site_passes_validate_strict(tmp_path: Path, name: str) -> None:
     build_all = runpy.run_path(str(EXAMPLES / "build_all.py"))
     folder = tmp_path / name
     out_name = build_all["SITES"][name][1]
-    shutil.copytree(EXAMPLES / name, folder,
-                    ignore=shutil.ignore_patterns(out_name.split("/")[0], ".sitemap-cache"))
+    shutil.copytree(
+        EXAMPLES / name,
+        folder,
+        ignore=shutil.ignore_patterns(out_name.split("/")[0], ".sitemap-cache"),
+    )
     done = subprocess.run(build_all["command"](name), cwd=folder, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     out = folder / out_name
@@ -319,7 +394,11 @@ def test_validate_folder_without_robots_finds_sitemaps(tmp_path: Path) -> None:
     assert result.exit_code == 0, data
     assert data["issues"] == []
     assert sorted(Path(f).name for f in data["files"]) == [
-        "sitemap-1.xml", "sitemap-1.xml.gz", "sitemap.txt", "sitemap.xml"]
+        "sitemap-1.xml",
+        "sitemap-1.xml.gz",
+        "sitemap.txt",
+        "sitemap.xml",
+    ]
 
 
 def test_validate_folder_without_sitemap(tmp_path: Path) -> None:
@@ -331,20 +410,24 @@ def test_validate_folder_without_sitemap(tmp_path: Path) -> None:
 
 def test_robots_sitemap_without_file(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
-    write(site, "robots.txt", "Sitemap: https://example.com/docs/sitemap.xml\n"
-                              "Sitemap: https://example.com/docs/news.xml\n")
+    write(
+        site,
+        "robots.txt",
+        "Sitemap: https://example.com/docs/sitemap.xml\n"
+        "Sitemap: https://example.com/docs/news.xml\n",
+    )
     result = run("validate", "--json", site)
     assert result.exit_code == 1
     assert [(i["code"], i["where"]) for i in json.loads(result.output)["issues"]] == [
-        ("missing-file", "robots.txt")]
+        ("missing-file", "robots.txt")
+    ]
 
 
 def test_robots_read_as_the_checker_reads_it(tmp_path: Path) -> None:
     """A byte-order mark and CRLF do not hide the first `Sitemap:` line."""
     site = _site(tmp_path / "site")
     (site / "sitemap.xml").rename(site / "news.xml")
-    (site / "robots.txt").write_bytes(b"\xef\xbb\xbfSitemap: "
-                                      b"https://example.com/docs/news.xml\r\n")
+    (site / "robots.txt").write_bytes(b"\xef\xbb\xbfSitemap: https://example.com/docs/news.xml\r\n")
     result = run("validate", "--json", site)
     data = json.loads(result.output)
     assert result.exit_code == 0, data
@@ -352,6 +435,7 @@ def test_robots_read_as_the_checker_reads_it(tmp_path: Path) -> None:
 
 
 # -- validate: over http --------------------------------------------------------------
+
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
@@ -371,10 +455,15 @@ def test_validate_url_site_follows_robots_and_index(served: tuple[str, Path]) ->
     result = run("validate", "--json", base + "/")
     data = json.loads(result.output)
     assert result.exit_code == 1
-    assert data["files"] == [f"{base}/robots.txt", f"{base}/sitemap.xml",
-                             f"{base}/sitemap-1.xml", f"{base}/sitemap-2.xml.gz"]
+    assert data["files"] == [
+        f"{base}/robots.txt",
+        f"{base}/sitemap.xml",
+        f"{base}/sitemap-1.xml",
+        f"{base}/sitemap-2.xml.gz",
+    ]
     assert [(i["code"], i["where"]) for i in data["issues"]] == [
-        ("loc", f"{base}/sitemap-2.xml.gz:4")]
+        ("loc", f"{base}/sitemap-2.xml.gz:4")
+    ]
 
 
 def test_validate_url_sitemap_directly(served: tuple[str, Path]) -> None:
@@ -422,6 +511,7 @@ def test_validate_url_file_cap(served: tuple[str, Path], monkeypatch: pytest.Mon
 
 # -- generate -------------------------------------------------------------------------
 
+
 def _hugo(folder: Path) -> Path:
     write(folder, "index.html", page("Home"))
     write(folder, "posts/x/index.html", page("X"))
@@ -443,9 +533,11 @@ def test_generate_hugo_shape(tmp_path: Path) -> None:
     site = _hugo(tmp_path / "public")
     result = run("generate", site, "--base-url", "https://example.com/blog/")
     assert result.exit_code == 0, result.output
-    assert locs(site / "sitemap.xml") == {"https://example.com/blog/",
-                                          "https://example.com/blog/posts/",
-                                          "https://example.com/blog/posts/x/"}
+    assert locs(site / "sitemap.xml") == {
+        "https://example.com/blog/",
+        "https://example.com/blog/posts/",
+        "https://example.com/blog/posts/x/",
+    }
     assert not (site / "robots.txt").exists()  # under a path: the line to add is named
     assert "Sitemap: https://example.com/blog/sitemap.xml" in result.output
     assert result.output.splitlines()[-1].startswith("sitemap: 3 URLs in 1 file(s)")
@@ -461,25 +553,41 @@ def test_generate_jekyll_shape(tmp_path: Path) -> None:
     result = run("generate", site, "--base-url", "https://example.com", "--quiet")
     assert result.exit_code == 0, result.output
     assert result.output == ""
-    assert locs(site / "sitemap.xml") == {"https://example.com/",
-                                          "https://example.com/about.html",
-                                          "https://example.com/2024/01/02/post.html"}
+    assert locs(site / "sitemap.xml") == {
+        "https://example.com/",
+        "https://example.com/about.html",
+        "https://example.com/2024/01/02/post.html",
+    }
     assert run("validate", site).exit_code == 0
 
 
 def test_generate_keep_html(tmp_path: Path) -> None:
     site = _hugo(tmp_path / "public")
-    assert run("generate", site, "--base-url", "https://example.com/", "-q",
-               "--keep-html").exit_code == 0
-    assert locs(site / "sitemap.xml") == {"https://example.com/index.html",
-                                          "https://example.com/posts/index.html",
-                                          "https://example.com/posts/x/index.html"}
+    assert (
+        run("generate", site, "--base-url", "https://example.com/", "-q", "--keep-html").exit_code
+        == 0
+    )
+    assert locs(site / "sitemap.xml") == {
+        "https://example.com/index.html",
+        "https://example.com/posts/index.html",
+        "https://example.com/posts/x/index.html",
+    }
 
 
 def test_generate_exclude_and_lastmod_flags(tmp_path: Path) -> None:
     site = _hugo(tmp_path / "public")
-    result = run("generate", site, "--base-url", "https://example.com/", "--lastmod", "none",
-                 "--exclude", "posts/x/*", "--exclude", "posts/x/")
+    result = run(
+        "generate",
+        site,
+        "--base-url",
+        "https://example.com/",
+        "--lastmod",
+        "none",
+        "--exclude",
+        "posts/x/*",
+        "--exclude",
+        "posts/x/",
+    )
     assert result.exit_code == 0, result.output
     assert locs(site / "sitemap.xml") == {"https://example.com/", "https://example.com/posts/"}
     assert parse(site / "sitemap.xml").getroot().find(".//sm:lastmod", NS) is None
@@ -487,13 +595,16 @@ def test_generate_exclude_and_lastmod_flags(tmp_path: Path) -> None:
 
 def test_generate_config_values_and_override(tmp_path: Path) -> None:
     site = _jekyll(tmp_path / "_site")
-    config = write(tmp_path, "sitemap.toml", "[sitemap]\n"
-                                             'base_url = "https://example.com/"\n'
-                                             'formats = ["xml", "txt"]\n'
-                                             'lastmod = "build"\n'
-                                             'exclude = ["about.html"]\n')
-    result = run("generate", site, "--config", config, "--lastmod", "none",
-                 "--exclude", "2024/*")
+    config = write(
+        tmp_path,
+        "sitemap.toml",
+        "[sitemap]\n"
+        'base_url = "https://example.com/"\n'
+        'formats = ["xml", "txt"]\n'
+        'lastmod = "build"\n'
+        'exclude = ["about.html"]\n',
+    )
+    result = run("generate", site, "--config", config, "--lastmod", "none", "--exclude", "2024/*")
     assert result.exit_code == 0, result.output
     assert locs(site / "sitemap.xml") == {"https://example.com/"}
     assert (site / "sitemap.txt").read_text() == "https://example.com/\n"
@@ -502,9 +613,9 @@ def test_generate_config_values_and_override(tmp_path: Path) -> None:
 
 def test_generate_config_base_url_beside_the_table(tmp_path: Path) -> None:
     site = _jekyll(tmp_path / "_site")
-    config = write(tmp_path, "sitemap.toml", 'base_url = "https://example.org/"\n'
-                                             "[sitemap]\n"
-                                             'lastmod = "none"\n')
+    config = write(
+        tmp_path, "sitemap.toml", 'base_url = "https://example.org/"\n[sitemap]\nlastmod = "none"\n'
+    )
     result = run("generate", site, "--config", config)
     assert result.exit_code == 0, result.output
     assert "https://example.org/about.html" in locs(site / "sitemap.xml")
@@ -516,17 +627,28 @@ def test_generate_reports_option_problems(tmp_path: Path) -> None:
     result = run("generate", site, "--config", config, "--base-url", "https://example.com/")
     assert result.exit_code == 0
     assert [line.split(":")[0] for line in report_lines(result.output)] == [
-        "warning option formats", "warning option bogus"]
+        "warning option formats",
+        "warning option bogus",
+    ]
 
 
 def test_generate_exclude_flag_beside_a_bad_config_exclude(tmp_path: Path) -> None:
     site = _jekyll(tmp_path / "_site")
     config = write(tmp_path, "sitemap.toml", "exclude = 5\n")
-    result = run("generate", site, "--config", config, "--base-url", "https://example.com/",
-                 "--exclude", "about.html")
+    result = run(
+        "generate",
+        site,
+        "--config",
+        config,
+        "--base-url",
+        "https://example.com/",
+        "--exclude",
+        "about.html",
+    )
     assert result.exit_code == 0, result.output
     assert [line.split(":")[0] for line in report_lines(result.output)] == [
-        "warning option exclude"]
+        "warning option exclude"
+    ]
     assert "https://example.com/about.html" not in locs(site / "sitemap.xml")
 
 
@@ -545,8 +667,16 @@ def test_generate_git_dates_from_source(tmp_path: Path, git_repo) -> None:
     repo.write("content/posts/x.md", "# X, again\n")
     repo.commit("second", "2024-02-03T04:05:06+00:00")
     site = _hugo(repo.root / "public")
-    result = run("generate", site, "--base-url", "https://example.com/",
-                 "--source", repo.root, "--lastmod", "git")
+    result = run(
+        "generate",
+        site,
+        "--base-url",
+        "https://example.com/",
+        "--source",
+        repo.root,
+        "--lastmod",
+        "git",
+    )
     assert result.exit_code == 0, result.output
     dates = urls_in(site / "sitemap.xml")
     assert dates["https://example.com/posts/x/"] == "2024-02-03T04:05:06Z"
@@ -555,8 +685,15 @@ def test_generate_git_dates_from_source(tmp_path: Path, git_repo) -> None:
 
 def test_source_index_matches_by_path(tmp_path: Path) -> None:
     src = tmp_path / "src"
-    for rel in ("content/_index.md", "content/posts/x.md", "content/posts/y/index.md",
-                "_posts/2024-01-02-post.md", "about.md", "drafts/x.md", "public/posts/x/index.html"):
+    for rel in (
+        "content/_index.md",
+        "content/posts/x.md",
+        "content/posts/y/index.md",
+        "_posts/2024-01-02-post.md",
+        "about.md",
+        "drafts/x.md",
+        "public/posts/x/index.html",
+    ):
         write(src, rel, "text")
     index_ = cli._SourceIndex(src, src / "public")
     assert index_.find("index.html") == (src / "content/_index.md",)
@@ -578,14 +715,20 @@ def test_generate_splits_fifty_thousand_and_one_pages(tmp_path: Path) -> None:
         (folder / "index.html").write_bytes(body)
     result = run("generate", site, "--base-url", "https://example.com/", "--lastmod", "none")
     assert result.exit_code == 0, result.output
-    assert {p.name for p in site.glob("sitemap*")} == {"sitemap.xml", "sitemap-1.xml",
-                                                       "sitemap-2.xml"}
+    assert {p.name for p in site.glob("sitemap*")} == {
+        "sitemap.xml",
+        "sitemap-1.xml",
+        "sitemap-2.xml",
+    }
     root = parse(site / "sitemap.xml").getroot()
     assert [e.text for e in root.iterfind("sm:sitemap/sm:loc", NS)] == [
-        "https://example.com/sitemap-1.xml", "https://example.com/sitemap-2.xml"]
+        "https://example.com/sitemap-1.xml",
+        "https://example.com/sitemap-2.xml",
+    ]
     assert len(locs(site / "sitemap-1.xml")) == 50_000
     assert locs(site / "sitemap-2.xml") | locs(site / "sitemap-1.xml") == {
-        f"https://example.com/s{n // 1000}/p{n}/" for n in range(50_001)}
+        f"https://example.com/s{n // 1000}/p{n}/" for n in range(50_001)
+    }
     check = run("validate", "--json", site)
     assert check.exit_code == 0, check.output[:2000]
     assert json.loads(check.output)["issues"] == []
@@ -594,7 +737,9 @@ def test_generate_splits_fifty_thousand_and_one_pages(tmp_path: Path) -> None:
 def test_malformed_urls_are_reported_not_a_traceback(tmp_path: Path) -> None:
     (tmp_path / "sitemap.xml").write_text(
         f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{SM}">'
-        "<sitemap><loc>http://[x/a.xml</loc></sitemap></sitemapindex>\n", encoding="utf-8")
+        "<sitemap><loc>http://[x/a.xml</loc></sitemap></sitemapindex>\n",
+        encoding="utf-8",
+    )
     (tmp_path / "robots.txt").write_text("Sitemap: http://[x/sitemap.xml\n", encoding="utf-8")
     for target in (tmp_path, tmp_path / "sitemap.xml"):
         result = run("validate", target)

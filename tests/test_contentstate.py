@@ -11,14 +11,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import serve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import serve
 from sitemap_core.facts import contentstate
 from sitemap_core.facts.contentstate import STATE_FILE, ContentState, content_digest
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 T1 = dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
 T2 = dt.datetime(2024, 6, 7, 8, 9, 10, tzinfo=UTC)
 T3 = dt.datetime(2025, 1, 1, tzinfo=UTC)
@@ -26,9 +26,16 @@ T3 = dt.datetime(2025, 1, 1, tzinfo=UTC)
 NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
 
 
-def sphinx_like(text: str = "A paragraph.", *, version: str = "7.2.6", stamp: str = "Mar 03, 2024",
-                asset: str = "5ecbeea2", nav: str = "<li><a href='a.html'>A</a></li>",
-                link: str = "https://example.com/ref", title: str = "Guide") -> bytes:
+def sphinx_like(
+    text: str = "A paragraph.",
+    *,
+    version: str = "7.2.6",
+    stamp: str = "Mar 03, 2024",
+    asset: str = "5ecbeea2",
+    nav: str = "<li><a href='a.html'>A</a></li>",
+    link: str = "https://example.com/ref",
+    title: str = "Guide",
+) -> bytes:
     """A page shaped like Sphinx's basic theme, with the parts a rebuild may change."""
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -61,8 +68,13 @@ def sphinx_like(text: str = "A paragraph.", *, version: str = "7.2.6", stamp: st
 """.encode()
 
 
-def mkdocs_like(text: str = "Some text.", *, stamp: str = "2024-03-03", asset: str = "1a2b3c4d",
-                nav: str = "<li>Home</li>") -> bytes:
+def mkdocs_like(
+    text: str = "Some text.",
+    *,
+    stamp: str = "2024-03-03",
+    asset: str = "1a2b3c4d",
+    nav: str = "<li>Home</li>",
+) -> bytes:
     """A page shaped like mkdocs-material: a <main> holding nav sidebars and the article."""
     return f"""<!doctype html><html lang="en" class="no-js"><head>
 <meta name="generator" content="mkdocs-1.6.1, mkdocs-material-9.5.{asset[:1]}">
@@ -94,10 +106,17 @@ def test_digest_is_16_bytes_and_deterministic():
     assert len(content_digest(page)) == 16
     # The state outlives the build: another interpreter, with another hash seed, agrees.
     other = subprocess.run(
-        [sys.executable, "-c", "import sys; from sitemap_core.facts.contentstate import "
-         "content_digest; sys.stdout.write(content_digest(sys.stdin.buffer.read()).hex())"],
-        input=page, capture_output=True, check=True,
-        env={**os.environ, "PYTHONHASHSEED": "12345"})
+        [
+            sys.executable,
+            "-c",
+            "import sys; from sitemap_core.facts.contentstate import "
+            "content_digest; sys.stdout.write(content_digest(sys.stdin.buffer.read()).hex())",
+        ],
+        input=page,
+        capture_output=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "12345"},
+    )
     assert bytes.fromhex(other.stdout.decode()) == content_digest(page)
     assert len(content_digest(b"")) == 16  # an empty page too
 
@@ -132,9 +151,11 @@ def test_whitespace_reflow_keeps_the_digest():
 
 
 def test_theme_wording_and_a_void_landmark():
-    page = (b'<html><body><div role="main"><h1>T<a class="headerlink" href="#t" '
-            b'title="Permalink to this heading">#</a></h1><input type="search" role="search">'
-            b"<p>Body</p></div></body></html>")
+    page = (
+        b'<html><body><div role="main"><h1>T<a class="headerlink" href="#t" '
+        b'title="Permalink to this heading">#</a></h1><input type="search" role="search">'
+        b"<p>Body</p></div></body></html>"
+    )
     base = content_digest(page)
     assert content_digest(page.replace(b"Permalink to", b"Link to")) == base
     assert content_digest(page.replace(b"Body", b"Changed")) != base
@@ -218,9 +239,13 @@ def test_save_is_compact_sorted_atomic_and_idempotent(tmp_path):
     state.record("https://example.com/é", b"\xbb" * 16, T1)
     assert state.save() == []
     path = cache / STATE_FILE
-    assert path.read_bytes() == (
-        '{"https://example.com/z":["' + "aa" * 16 + '","2024-01-02T03:04:05Z"],'
-        '"https://example.com/é":["' + "bb" * 16 + '","2024-01-02T03:04:05Z"]}').encode()
+    assert (
+        path.read_bytes()
+        == (
+            '{"https://example.com/z":["' + "aa" * 16 + '","2024-01-02T03:04:05Z"],'
+            '"https://example.com/é":["' + "bb" * 16 + '","2024-01-02T03:04:05Z"]}'
+        ).encode()
+    )
     # No temp file left; a new cache folder ignores itself, as .pytest_cache does.
     assert sorted(p.name for p in cache.iterdir()) == [".gitignore", STATE_FILE]
     assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
@@ -254,10 +279,17 @@ def test_a_run_with_no_pages_keeps_the_state(tmp_path):
     assert (tmp_path / STATE_FILE).read_bytes() == before
 
 
-@pytest.mark.parametrize("data", [
-    b"{not json", b"\xff\xfe\x00", b"[1, 2]", b'{"u": ["zz", "2024-01-01"]}',
-    b'{"u": ["' + b"ab" * 16 + b'", "yesterday"]}', b'{"u": "x"}',
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"{not json",
+        b"\xff\xfe\x00",
+        b"[1, 2]",
+        b'{"u": ["zz", "2024-01-01"]}',
+        b'{"u": ["' + b"ab" * 16 + b'", "yesterday"]}',
+        b'{"u": "x"}',
+    ],
+)
 def test_corrupt_state_is_an_issue_and_starts_empty(tmp_path, data):
     (tmp_path / STATE_FILE).write_bytes(data)
     state, issues = ContentState.load(tmp_path)
@@ -309,7 +341,8 @@ def test_seed_keeps_published_dates_for_unknown_hashes(tmp_path):
     state.save()
     again = _state(tmp_path / "cache", str(seed))  # now from the state, same dates
     assert again.lastmod("https://example.com/old/", b"\x05" * 16, T2) == dt.datetime(
-        2020, 5, 6, 5, 8, 9, tzinfo=UTC)
+        2020, 5, 6, 5, 8, 9, tzinfo=UTC
+    )
     assert again.lastmod("https://example.com/old/", b"\x06" * 16, T2) == T2  # edited
 
 
@@ -328,20 +361,30 @@ def test_gzipped_seed_and_index_with_local_parts(tmp_path):
     site.mkdir()
     (site / "sitemap-1.xml.gz").write_bytes(gzip.compress(SEED.encode()))
     (site / "sitemap.xml").write_text(
-        f'<sitemapindex {NS}><sitemap><loc>https://example.com/sitemap-1.xml.gz</loc>'
-        "</sitemap></sitemapindex>", encoding="utf-8")
+        f"<sitemapindex {NS}><sitemap><loc>https://example.com/sitemap-1.xml.gz</loc>"
+        "</sitemap></sitemapindex>",
+        encoding="utf-8",
+    )
     _check_seeded(_state(tmp_path / "cache", str(site / "sitemap.xml")))
 
 
-@pytest.mark.parametrize(("content", "problem"), [
-    (None, "cannot be read"),
-    ("<urlset", "not well-formed"),
-    ("<html><body>hi</body></html>", "not a sitemap"),
-    (f'<!DOCTYPE urlset [<!ENTITY e "x">]><urlset {NS}><url><loc>https://example.com/a/</loc>'
-     "<lastmod>2024-01-01</lastmod></url></urlset>", "has a DOCTYPE"),
-    (f"<sitemapindex {NS}><sitemap><loc>nowhere.xml</loc></sitemap></sitemapindex>",
-     "cannot be read"),
-])
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (None, "cannot be read"),
+        ("<urlset", "not well-formed"),
+        ("<html><body>hi</body></html>", "not a sitemap"),
+        (
+            f'<!DOCTYPE urlset [<!ENTITY e "x">]><urlset {NS}><url><loc>https://example.com/a/</loc>'
+            "<lastmod>2024-01-01</lastmod></url></urlset>",
+            "has a DOCTYPE",
+        ),
+        (
+            f"<sitemapindex {NS}><sitemap><loc>nowhere.xml</loc></sitemap></sitemapindex>",
+            "cannot be read",
+        ),
+    ],
+)
 def test_unusable_seed_is_an_issue(tmp_path, content, problem):
     seed = tmp_path / "seed.xml"
     if content is not None:
@@ -365,7 +408,8 @@ def test_seed_entities_are_not_expanded(tmp_path):
     seed.write_text(
         f'<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY x SYSTEM "file://{secret}">]>'
         f"<urlset {NS}><url><loc>https://example.com/x/</loc><lastmod>&x;</lastmod></url></urlset>",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     state, _ = ContentState.load(tmp_path / "cache", str(seed))
     assert state.lastmod("https://example.com/x/", b"\x01" * 16, T3) is None
 
@@ -377,7 +421,8 @@ def test_seed_over_http(tmp_path):
     www.mkdir(parents=True)
     (www / "sitemap.xml").write_text(
         f"<sitemapindex {NS}><sitemap><loc>part.xml</loc></sitemap></sitemapindex>",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     (www / "part.xml").write_text(SEED, encoding="utf-8")
     with serve(tmp_path / "www") as base:
         _check_seeded(_state(tmp_path / "cache", f"{base}/docs/sitemap.xml"))
@@ -388,15 +433,44 @@ def test_seed_over_http(tmp_path):
 
 
 _CHROME_PIECES = [
-    "<div>", "</div>", '<div role="navigation">', "<DIV ROLE=Search>", "<p role='complementary'>",
-    '<div class="x" role="main">', "<nav>", "</nav>", "<NAV class=a>", "<aside>", "</aside>",
-    '<span role="navigationbar">', '<input role="search">', '<div role="search"/>',
-    '<div data-x="<nav>" role="navigation">', '<a title=">" role=search>', "<br>", " role=search",
-    "role", "<", ">", '"', "'", "text ", "\n", "\t", "<ul\nrole=navigation>",
+    "<div>",
+    "</div>",
+    '<div role="navigation">',
+    "<DIV ROLE=Search>",
+    "<p role='complementary'>",
+    '<div class="x" role="main">',
+    "<nav>",
+    "</nav>",
+    "<NAV class=a>",
+    "<aside>",
+    "</aside>",
+    '<span role="navigationbar">',
+    '<input role="search">',
+    '<div role="search"/>',
+    '<div data-x="<nav>" role="navigation">',
+    '<a title=">" role=search>',
+    "<br>",
+    " role=search",
+    "role",
+    "<",
+    ">",
+    '"',
+    "'",
+    "text ",
+    "\n",
+    "\t",
+    "<ul\nrole=navigation>",
     "<div\trole = 'search' >",
-    "<x-y role=complementary>", "<1 role=search>", "<div role=searching>", "<!-- role -->",
-    '<div data-x="<nav" role="navigation">', '<div data-x="<" role="search">', "<div ", "<nav ",
-    "<span class=", "<aside ",
+    "<x-y role=complementary>",
+    "<1 role=search>",
+    "<div role=searching>",
+    "<!-- role -->",
+    '<div data-x="<nav" role="navigation">',
+    '<div data-x="<" role="search">',
+    "<div ",
+    "<nav ",
+    "<span class=",
+    "<aside ",
 ]
 
 

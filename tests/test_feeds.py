@@ -8,11 +8,11 @@ import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
-from helpers import serve
 from pelican import Pelican
 from pelican.log import LimitFilter
 from pelican.settings import read_settings
 
+from helpers import serve
 from sitemap_core import Page, Settings, write_sitemaps
 from sitemap_core.checking.feeds import check_feed, feed_kind
 from sitemap_core.commands.cli import main
@@ -80,27 +80,35 @@ def test_scope_is_the_feed_folder(tmp_path):
 
 
 def test_sitemaps_and_unsafe_feeds(tmp_path):
-    sitemap = _write(tmp_path / "sitemap.xml", '<urlset xmlns="http://www.sitemaps.org/'
-                     'schemas/sitemap/0.9"><url><loc>https://example.org/</loc></url></urlset>')
+    sitemap = _write(
+        tmp_path / "sitemap.xml",
+        '<urlset xmlns="http://www.sitemaps.org/'
+        'schemas/sitemap/0.9"><url><loc>https://example.org/</loc></url></urlset>',
+    )
     assert check_feed(sitemap) is None
-    bomb = _write(tmp_path / "bomb.xml", '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a '
-                  '"aaaaaaaaaa">]><rss><channel><item><link>&a;</link></item></channel></rss>')
+    bomb = _write(
+        tmp_path / "bomb.xml",
+        '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a '
+        '"aaaaaaaaaa">]><rss><channel><item><link>&a;</link></item></channel></rss>',
+    )
     assert [(i.code, i.level) for i in check_feed(bomb)] == [("xml", "error")]
 
 
 def test_validate_reads_a_feed_file_folder_and_url(tmp_path):
     site = tmp_path / "site"
     _write(site / "rss.xml", RSS)
-    _write(site / "sitemap.xml", '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-           '<url><loc>https://example.org/</loc></url></urlset>')
+    _write(
+        site / "sitemap.xml",
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "<url><loc>https://example.org/</loc></url></urlset>",
+    )
     _write(site / "index.html", "<html><head><title>x</title></head><body>x</body></html>")
     _write(site / "robots.txt", f"Sitemap: {SITE}sitemap.xml\nSitemap: {SITE}rss.xml\n")
     runner = CliRunner()
     result = runner.invoke(main, ["validate", str(site / "rss.xml"), "--json"])
     report = json.loads(result.output)
     assert result.exit_code == 1  # the relative link, and the other host
-    assert sorted(i["code"] for i in report["issues"] if i["level"] == "error") == [
-        "scope", "url"]
+    assert sorted(i["code"] for i in report["issues"] if i["level"] == "error") == ["scope", "url"]
     result = runner.invoke(main, ["validate", str(site), "--json"])
     report = json.loads(result.output)
     assert str(site / "rss.xml") in report["files"]
@@ -111,36 +119,47 @@ def test_validate_reads_a_feed_file_folder_and_url(tmp_path):
     assert report["files"] == [url + "/rss.xml"]
     # Served from 127.0.0.1, so every example.org link is outside the feed's scope.
     assert {i["where"] for i in report["issues"] if i["code"] == "scope"} == {
-        f"{url}/rss.xml:{n}" for n in (3, 4, 6, 8)}
+        f"{url}/rss.xml:{n}" for n in (3, 4, 6, 8)
+    }
 
 
 def test_robots_feeds_become_sitemap_lines(tmp_path):
     out = tmp_path / "out"
     _write(out / "feed.xml", ATOM)
-    settings = Settings(SITE, robots_feeds=("feed.xml", "https://other.example/f.xml",
-                                            "missing.xml"))
+    settings = Settings(
+        SITE, robots_feeds=("feed.xml", "https://other.example/f.xml", "missing.xml")
+    )
     result = write_sitemaps([Page(url="")], out, settings)
     lines = (out / "robots.txt").read_text(encoding="utf-8").splitlines()
     assert lines[-2:] == [f"Sitemap: {SITE}sitemap.xml", f"Sitemap: {SITE}feed.xml"]
     assert [(i.code, i.page) for i in result.issues] == [
-        ("feed", "https://other.example/f.xml"), ("feed", "missing.xml")]
+        ("feed", "https://other.example/f.xml"),
+        ("feed", "missing.xml"),
+    ]
     write_sitemaps([Page(url="")], out, settings)
     assert (out / "robots.txt").read_text(encoding="utf-8").splitlines() == lines  # once
     (out / "robots.txt").write_text("User-agent: *\n", encoding="utf-8")
-    write_sitemaps([Page(url="")], out, Settings(SITE, robots_txt=False,
-                                                 robots_feeds=("feed.xml",)))
+    write_sitemaps(
+        [Page(url="")], out, Settings(SITE, robots_txt=False, robots_feeds=("feed.xml",))
+    )
     assert (out / "robots.txt").read_text(encoding="utf-8") == "User-agent: *\n"
 
 
 def test_pelican_feed_at_the_root_is_named_and_valid(tmp_path):
     LimitFilter._raised_messages.clear()
     site = tmp_path / "site"
-    shutil.copytree(PELICAN, site, ignore=shutil.ignore_patterns(
-        "output", ".sitemap-cache", "__pycache__"))
+    shutil.copytree(
+        PELICAN, site, ignore=shutil.ignore_patterns("output", ".sitemap-cache", "__pycache__")
+    )
     out = tmp_path / "out"
-    settings = read_settings(str(site / "pelicanconf.py"), override={
-        "OUTPUT_PATH": str(out), "FEED_ALL_ATOM": "all.atom.xml",
-        "SITEMAP": {"robots_feeds": ["all.atom.xml"]}})
+    settings = read_settings(
+        str(site / "pelicanconf.py"),
+        override={
+            "OUTPUT_PATH": str(out),
+            "FEED_ALL_ATOM": "all.atom.xml",
+            "SITEMAP": {"robots_feeds": ["all.atom.xml"]},
+        },
+    )
     Pelican(settings=settings).run()
     robots = (out / "robots.txt").read_text(encoding="utf-8")
     assert "Sitemap: https://example.org/all.atom.xml\n" in robots

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import QuietHandler, serve
 
+from helpers import QuietHandler, serve
 from sitemap_core.files.fetch import FetchError, download, fetch, is_url
 
 BODY = b"<urlset/>\n" * 100
@@ -19,6 +19,7 @@ GZ = gzip.compress(BODY, mtime=0)
 
 
 # -- local files ----------------------------------------------------------------------
+
 
 def test_file_plain_and_gzipped(tmp_path: Path) -> None:
     (tmp_path / "a.xml").write_bytes(BODY)
@@ -61,8 +62,10 @@ def test_missing_file(tmp_path: Path) -> None:
         fetch(str(tmp_path / "nowhere.xml"), max_bytes=100)
 
 
-@pytest.mark.parametrize("where", ["ftp://127.0.0.1/a.xml", "file:///etc/passwd",
-                                   "data:text/plain,hi", "gopher://127.0.0.1/"])
+@pytest.mark.parametrize(
+    "where",
+    ["ftp://127.0.0.1/a.xml", "file:///etc/passwd", "data:text/plain,hi", "gopher://127.0.0.1/"],
+)
 def test_other_schemes_are_refused(where: str) -> None:
     assert not is_url(where)
     with pytest.raises(FetchError, match="only http and https"):
@@ -87,10 +90,11 @@ def test_is_url() -> None:
 
 # -- over http ------------------------------------------------------------------------
 
+
 class _Handler(QuietHandler):
     """Files from the served folder, plus /r/N (N redirects) and /to-ftp."""
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         if self.path.startswith("/r/"):
             n = int(self.path[3:])
             self._redirect(f"/r/{n - 1}" if n > 1 else "/a.xml")
@@ -154,8 +158,9 @@ def test_timeout_and_refused_connection() -> None:
         silent.listen(1)
         start = time.monotonic()
         with pytest.raises(FetchError, match="cannot fetch: .*timed out"):
-            download(f"http://127.0.0.1:{silent.getsockname()[1]}/a.xml", max_bytes=100,
-                     timeout=0.3)
+            download(
+                f"http://127.0.0.1:{silent.getsockname()[1]}/a.xml", max_bytes=100, timeout=0.3
+            )
         assert time.monotonic() - start < 5
         port = silent.getsockname()[1]
     with pytest.raises(FetchError, match="cannot fetch"):

@@ -8,12 +8,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import GitRepo
 
+from helpers import GitRepo
 from sitemap_core.facts import gitdates
 from sitemap_core.facts.gitdates import GitDates
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 # What each file's last commit is in `history` below, as %cI prints it.
 EXPECTED = {
@@ -92,7 +92,7 @@ class LogSpy:
             proc = real_popen(args, **kwargs)
             if gitdates._FORMAT in args:  # GitDates' log, not the tests' own git log
                 seen: list[bytes] = []
-                self.runs.append((args[args.index("--") + 1:], seen))
+                self.runs.append((args[args.index("--") + 1 :], seen))
                 if proc.stdout is not None:  # read ahead, the log goes to a file
                     proc.stdout = _Reads(proc.stdout, seen, self)
             return proc
@@ -106,8 +106,11 @@ class LogSpy:
     def commits_read(self, run: int) -> int:
         """How many commit headers the `run`-th log showed in what was read of it."""
         tokens = b"".join(self.runs[run][1]).split(b"\0")
-        return sum(1 for before, token in zip(tokens, tokens[1:])
-                   if before == b"" and len(token) > 41 and token[40:41] == b" ")
+        return sum(
+            1
+            for before, token in zip(tokens, tokens[1:])
+            if before == b"" and len(token) > 41 and token[40:41] == b" "
+        )
 
 
 class _Reads:
@@ -138,14 +141,17 @@ def _read_by(how: str, dates: GitDates, root: Path, files) -> None:
 
 
 @pytest.mark.parametrize("how", ["folders", "root", "one by one", "ahead"])
-@pytest.mark.parametrize(("merges", "start"), [
-    (gitdates._MERGES, "docs"),
-    # git older than 2.31 spells separate merge diffs `-m`: an unknown --diff-merges value
-    # fails as an old git fails on the option itself.
-    (("--diff-merges=from-the-future", "-m"), "."),
-], ids=["diff-merges", "git-before-2.31"])
-def test_every_file_gets_the_date_git_log_gives_it(history, monkeypatch, logs, merges, start,
-                                                     how):
+@pytest.mark.parametrize(
+    ("merges", "start"),
+    [
+        (gitdates._MERGES, "docs"),
+        # git older than 2.31 spells separate merge diffs `-m`: an unknown --diff-merges value
+        # fails as an old git fails on the option itself.
+        (("--diff-merges=from-the-future", "-m"), "."),
+    ],
+    ids=["diff-merges", "git-before-2.31"],
+)
+def test_every_file_gets_the_date_git_log_gives_it(history, monkeypatch, logs, merges, start, how):
     monkeypatch.setattr(gitdates, "_MERGES", merges)
     dates, issues = GitDates.load(history.root / start)
     assert issues == []
@@ -158,9 +164,12 @@ def test_every_file_gets_the_date_git_log_gives_it(history, monkeypatch, logs, m
     assert {rel: history.last_date(rel) for rel in EXPECTED} == EXPECTED
     assert not any(map(dates.beyond_history, (history.root / rel for rel in EXPECTED)))
     assert dates.issues == []
-    first_logs = {"folders": [["README.md", "docs"]], "ahead": [["README.md", "docs"]],
-                  "root": [[]],
-                  "one by one": [["docs/guide"], ["docs/été"], ["docs"], ["README.md"]]}
+    first_logs = {
+        "folders": [["README.md", "docs"]],
+        "ahead": [["README.md", "docs"]],
+        "root": [[]],
+        "one by one": [["docs/guide"], ["docs/été"], ["docs"], ["README.md"]],
+    }
     ran = [list(spec) for spec in dict.fromkeys(map(tuple, logs.pathspecs))]  # -m: twice each
     assert ran == first_logs[how]
 
@@ -189,9 +198,11 @@ def test_a_folder_log_follows_each_file_down_its_own_parent(git_repo):
     repo.commit("merge", "2022-01-06T00:00:00+00:00")
     repo.write("src/code.py", "x\n")
     repo.commit("code", "2022-01-07T00:00:00+00:00")
-    want = {"docs/c.md": "2022-01-04T00:00:00+00:00",  # the first parent's edit
-            "docs/g.md": "2022-01-01T00:00:00+00:00",  # the side's, untouched since the start
-            "docs/h.md": "2022-01-03T00:00:00+00:00"}  # the side's edit
+    want = {
+        "docs/c.md": "2022-01-04T00:00:00+00:00",  # the first parent's edit
+        "docs/g.md": "2022-01-01T00:00:00+00:00",  # the side's, untouched since the start
+        "docs/h.md": "2022-01-03T00:00:00+00:00",
+    }  # the side's edit
     assert {rel: repo.last_date(rel) for rel in want} == want
     folder_log = repo.git("log", "--format=%cI", "--", "docs").split()
     assert want["docs/c.md"] not in folder_log  # what a per-folder walk would miss
@@ -214,11 +225,20 @@ def test_merges_whose_only_file_listed_has_a_newline_in_its_name(git_repo, logs)
         repo.git("checkout", "-q", "main")
         repo.write(f"src/code {n}.py")
         repo.commit("code", f"2022-0{n + 2}-02T00:00:00+00:00")
-        repo.git("merge", "-q", "--no-edit", *strategy, f"side-{n}",
-                 date=f"2022-0{n + 2}-03T00:00:00+00:00")
+        repo.git(
+            "merge",
+            "-q",
+            "--no-edit",
+            *strategy,
+            f"side-{n}",
+            date=f"2022-0{n + 2}-03T00:00:00+00:00",
+        )
     dates, _ = GitDates.load(repo.root)
-    assert dates.date_of(repo.root / name).isoformat() == repo.last_date(name) == (
-        "2022-02-01T00:00:00+00:00")  # the first side's, kept by the second merge
+    assert (
+        dates.date_of(repo.root / name).isoformat()
+        == repo.last_date(name)
+        == ("2022-02-01T00:00:00+00:00")
+    )  # the first side's, kept by the second merge
     assert [args for args in logs.commands if "diff-tree" in args] != []
 
 
@@ -240,8 +260,10 @@ def test_a_commit_dated_before_its_parent(git_repo):
     repo.commit("merge", "2020-01-03T00:00:00+00:00")
     dates, _ = GitDates.load(repo.root)
     got = {rel: dates.date_of(repo.root / rel).isoformat() for rel in ("docs/f.md", "docs/s.md")}
-    assert got == {"docs/f.md": "2020-01-01T00:00:00+00:00",
-                   "docs/s.md": "2019-06-01T00:00:00+00:00"}
+    assert got == {
+        "docs/f.md": "2020-01-01T00:00:00+00:00",
+        "docs/s.md": "2019-06-01T00:00:00+00:00",
+    }
     assert got == {rel: repo.last_date(rel) for rel in got}
 
 
@@ -280,8 +302,15 @@ def test_prefetch_reads_each_folder_once(history, logs):
     assert dates.date_of(root / "docs/new/later.md").isoformat() == "2021-08-01T00:00:00+00:00"
     dates.prefetch([root / "docs/new/later.md", root / "docs/new/not made yet.md"])
     assert len(logs.runs) == 1  # already read: no git process
-    dates.prefetch([root / "docs/guide/intro.md", root / "README.md", root / "docs/index.md",
-                    root / "docs/guide/x.md", root.parent / "outside.md"])
+    dates.prefetch(
+        [
+            root / "docs/guide/intro.md",
+            root / "README.md",
+            root / "docs/index.md",
+            root / "docs/guide/x.md",
+            root.parent / "outside.md",
+        ]
+    )
     assert logs.pathspecs[1:] == [["README.md", "docs"]]  # a root file alone; docs/ once
     dates.prefetch([root / "docs/été/naïve page.md", root / "docs/new/later.md"])
     assert len(logs.runs) == 2
@@ -304,7 +333,8 @@ def test_many_folders_are_logged_through_the_folder_holding_them(git_repo, logs)
     assert got == {name: repo.last_date(name) for name in names}
     assert len(logs.runs) == 1
     assert dates.date_of(repo.root / "docs/other/x.md").isoformat() == repo.last_date(
-        "docs/other/x.md")  # in the log read, but not asked for: read on its own
+        "docs/other/x.md"
+    )  # in the log read, but not asked for: read on its own
     assert logs.pathspecs[1:] == [["docs/other"]]
 
 
@@ -322,8 +352,10 @@ def _shallow_history(git_repo):
 
 
 # In a clone of depth 3: the merge, its two parents, and their parent, the boundary.
-INSIDE = {"docs/index.md": "2021-08-02T10:00:00+00:00",
-          "docs/side only.md": "2021-08-01T10:00:00+00:00"}
+INSIDE = {
+    "docs/index.md": "2021-08-02T10:00:00+00:00",
+    "docs/side only.md": "2021-08-01T10:00:00+00:00",
+}
 
 
 @pytest.mark.parametrize("how", ["folders", "one by one", "ahead"])
@@ -358,8 +390,9 @@ def test_a_worktree_of_a_shallow_clone_and_a_full_clone(git_repo, tmp_path):
     assert issues == [] and dates.shallow is True
     got = {rel: dates.date_of(tmp_path / "tree" / rel) for rel in EXPECTED}
     assert {rel: d.isoformat() for rel, d in got.items() if d is not None} == INSIDE
-    assert all(dates.beyond_history(tmp_path / "tree" / rel) for rel in EXPECTED
-               if rel not in INSIDE)
+    assert all(
+        dates.beyond_history(tmp_path / "tree" / rel) for rel in EXPECTED if rel not in INSIDE
+    )
     dates, issues = GitDates.load(full)
     assert issues == [] and dates.shallow is False
     dates.prefetch(full / rel for rel in EXPECTED)
@@ -423,7 +456,11 @@ def test_not_a_repository(tmp_path, monkeypatch):
     assert len(issues) == 1
     issue = issues[0]
     assert (issue.code, issue.page, issue.field, issue.level) == (
-        "git", str(folder), "lastmod", "warning")
+        "git",
+        str(folder),
+        "lastmod",
+        "warning",
+    )
     assert "not inside a git work tree" in issue.message
     assert "falling back" in issue.message
     missing = folder / "not" / "made.md"
@@ -470,8 +507,12 @@ def test_log_stops_once_every_file_is_dated(git_repo, logs):
     repo.commit("old", "2020-01-01T00:00:00+00:00")
     for n in range(30):
         repo.write("hot.md", str(n))
-        repo.commit(f"hot {n}", f"2020-02-{n + 1:02d}T00:00:00+00:00" if n < 28
-                    else f"2020-03-{n - 27:02d}T00:00:00+00:00")
+        repo.commit(
+            f"hot {n}",
+            f"2020-02-{n + 1:02d}T00:00:00+00:00"
+            if n < 28
+            else f"2020-03-{n - 27:02d}T00:00:00+00:00",
+        )
     repo.git("rm", "-q", "old.md")
     repo.commit("drop old", "2020-04-01T00:00:00+00:00")
     logs.read_size = 64  # so that stopping early shows in what was read

@@ -30,8 +30,11 @@ BASE = "https://example.org/docs/"
 
 def section(title: str, count: int, url: str | None = None, folder: str = "") -> MapEntry:
     folder = folder or re.sub(r"\W+", "-", title.lower())
-    return MapEntry(title, url, children=tuple(
-        MapEntry(f"{title} {n}", f"{folder}/p{n}/") for n in range(count)))
+    return MapEntry(
+        title,
+        url,
+        children=tuple(MapEntry(f"{title} {n}", f"{folder}/p{n}/") for n in range(count)),
+    )
 
 
 def everything(tree: list[MapEntry]) -> set[str]:
@@ -57,8 +60,12 @@ def resolve(page_path: str, href: str) -> str:
     return target + "/" if href.endswith("/") and target else target
 
 
-TREE = [MapEntry("Home", ""), MapEntry("About", "about/", dt.date(2024, 2, 29)),
-        section("Guide", 5, "guide/"), section("Reference", 3)]
+TREE = [
+    MapEntry("Home", ""),
+    MapEntry("About", "about/", dt.date(2024, 2, 29)),
+    section("Guide", 5, "guide/"),
+    section("Reference", 3),
+]
 
 
 def test_a_small_site_is_one_page_with_its_sections():
@@ -79,8 +86,12 @@ def test_over_the_limit_each_section_gets_a_page_linking_back():
     by_path = {p.path: p for p in pages}
     top = pages[0]
     assert top.path == "sitemap/" and top.up is None
-    assert top.items == (TREE[0], TREE[1], MapLink("Guide", "sitemap/guide/", 6),
-                         MapLink("Reference", "sitemap/reference/", 3))
+    assert top.items == (
+        TREE[0],
+        TREE[1],
+        MapLink("Guide", "sitemap/guide/", 6),
+        MapLink("Reference", "sitemap/reference/", 3),
+    )
     guide = by_path["sitemap/guide/"]
     assert guide.up == ("sitemap/", "Site map") and guide.title == "Site map: Guide"
     reference = by_path["sitemap/reference/"]
@@ -101,18 +112,21 @@ def test_a_section_alone_over_the_limit_is_cut_into_titled_parts():
     assert parts[0].title == "Site map: Posts (Posts 0 to Posts 3)"
     shown = [url for p in pages for _, url in anchors(render(p, everything(tree)))]
     assert sorted(u for u in shown if u.startswith("posts/")) == sorted(
-        everything(tree))  # file-style pages sit at the root: links need no ../
+        everything(tree)
+    )  # file-style pages sit at the root: links need no ../
     assert all(p.links <= 5 for p in pages)
 
 
 @settings(max_examples=60, deadline=None)
-@given(sizes=st.lists(st.integers(0, 40), min_size=1, max_size=12), loose=st.integers(0, 30),
-       limit=st.integers(3, 25), directory=st.booleans())
-def test_every_page_is_under_the_limit_and_every_page_reachable(sizes, loose, limit,
-                                                               directory):
+@given(
+    sizes=st.lists(st.integers(0, 40), min_size=1, max_size=12),
+    loose=st.integers(0, 30),
+    limit=st.integers(3, 25),
+    directory=st.booleans(),
+)
+def test_every_page_is_under_the_limit_and_every_page_reachable(sizes, loose, limit, directory):
     tree = [MapEntry(f"Page {n}", f"p{n}.html") for n in range(loose)]
-    tree += [section(f"S{i}", size, f"s{i}/" if i % 2 else None) for i, size in
-             enumerate(sizes)]
+    tree += [section(f"S{i}", size, f"s{i}/" if i % 2 else None) for i, size in enumerate(sizes)]
     top = "sitemap/" if directory else "sitemap.html"
     pages = plan(tree, top, limit)
     paths = [p.path for p in pages]
@@ -129,16 +143,23 @@ def test_every_page_is_under_the_limit_and_every_page_reachable(sizes, loose, li
 
 
 def test_slugs_are_plain_and_unique():
-    tree = [section("Café & crème", 4, folder="a"), section("Café & crème", 4, folder="b"),
-            section("日本語", 4, folder="c")]
+    tree = [
+        section("Café & crème", 4, folder="a"),
+        section("Café & crème", 4, folder="b"),
+        section("日本語", 4, folder="c"),
+    ]
     paths = [p.path for p in plan(tree, "sitemap/", 10)]
-    assert paths == ["sitemap/", "sitemap/cafe-creme/", "sitemap/cafe-creme-2/",
-                     "sitemap/section/"]
+    assert paths == ["sitemap/", "sitemap/cafe-creme/", "sitemap/cafe-creme-2/", "sitemap/section/"]
 
 
 def test_only_listed_pages_are_linked():
-    listed = everything(TREE) - {"about/", "guide/", "reference/p0/", "reference/p1/",
-                                 "reference/p2/"}
+    listed = everything(TREE) - {
+        "about/",
+        "guide/",
+        "reference/p0/",
+        "reference/p1/",
+        "reference/p2/",
+    }
     fragment = render(plan(TREE, "sitemap/", 100)[0], listed)
     texts = [text for text, _ in anchors(fragment)]
     assert "About" not in texts and "Reference 0" not in texts
@@ -167,11 +188,14 @@ def test_titles_are_escaped_text():
 
 
 def test_non_ascii_urls_are_percent_encoded_once():
-    page = MapPage("sitemap/", "Site map", (MapEntry("Café", "guide/café & crème/"),
-                                            MapEntry("Done", "guide/caf%C3%A9/")))
-    assert [href for _, href in anchors(render(page, {"guide/café & crème/",
-                                                      "guide/caf%C3%A9/"}))] == [
-        "../guide/caf%C3%A9%20&%20cr%C3%A8me/", "../guide/caf%C3%A9/"]
+    page = MapPage(
+        "sitemap/",
+        "Site map",
+        (MapEntry("Café", "guide/café & crème/"), MapEntry("Done", "guide/caf%C3%A9/")),
+    )
+    assert [
+        href for _, href in anchors(render(page, {"guide/café & crème/", "guide/caf%C3%A9/"}))
+    ] == ["../guide/caf%C3%A9%20&%20cr%C3%A8me/", "../guide/caf%C3%A9/"]
 
 
 def test_default_path_follows_the_url_style():
@@ -199,22 +223,23 @@ def test_max_links_is_three_or_more(value, ok):
 def test_listing_leaves_out_what_the_sitemap_leaves_out(tmp_path: Path):
     def built(name: str, head: str = "") -> Path:
         path = tmp_path / name
-        path.write_text(f"<html><head><title>{name}</title>{head}</head><body>x</body></html>",
-                        encoding="utf-8")
+        path.write_text(
+            f"<html><head><title>{name}</title>{head}</head><body>x</body></html>", encoding="utf-8"
+        )
         return path
 
-    made, _ = settings_from_options({"exclude": ["private/*"], "exclude_regex": ["/old-"]},
-                                    BASE)
+    made, _ = settings_from_options({"exclude": ["private/*"], "exclude_regex": ["/old-"]}, BASE)
     pages = [
         Page("guide/", output=built("guide.html")),
         Page("private/notes/", output=built("notes.html")),  # exclude glob
         Page("old-post/", output=built("old.html")),  # exclude_regex
         Page("legacy/", exclude=True, output=built("legacy.html")),  # its own flag
         Page("hidden/", output=built("hidden.html", '<meta name="robots" content="noindex">')),
-        Page("moved/", output=built("moved.html",
-                                    '<meta http-equiv="refresh" content="0; url=../guide/">')),
-        Page("copy/", output=built("copy.html",
-                                   f'<link rel="canonical" href="{BASE}guide/">')),
+        Page(
+            "moved/",
+            output=built("moved.html", '<meta http-equiv="refresh" content="0; url=../guide/">'),
+        ),
+        Page("copy/", output=built("copy.html", f'<link rel="canonical" href="{BASE}guide/">')),
         Page("https://elsewhere.org/x/"),  # out of scope
         Page("extra/"),  # nothing built to read: listed, as by the sitemap
     ]

@@ -16,9 +16,9 @@ from urllib.parse import unquote, urljoin
 
 import pytest
 import yaml
-from helpers import urls_in
 from lxml import html
 
+from helpers import urls_in
 from sitemap_core.values.urls import normalize
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "example_sites"
@@ -37,27 +37,43 @@ class Site:
 
 
 SITES = {
-    "mkdocs": Site("https://example.org/docs/", "sitemap/index.html", ["Guide", "Other pages"],
-                   {"private/notes/", "hidden/", "legacy/", "drafts/wip/", "scratch/todo/"}),
-    "sphinx": Site("https://example.org/project/", "sitemap.html",
-                   ["Guide", "Reference", "Other pages"], {"private.html", "search.html"}),
-    "pelican": Site("https://example.org/", "sitemap.html",
-                    ["Cooking", "Python", "Travel", "Pages", "Tags"],
-                    {"packaging.html", "pages/imprint.html", "authors.html", "drafts/"}),
+    "mkdocs": Site(
+        "https://example.org/docs/",
+        "sitemap/index.html",
+        ["Guide", "Other pages"],
+        {"private/notes/", "hidden/", "legacy/", "drafts/wip/", "scratch/todo/"},
+    ),
+    "sphinx": Site(
+        "https://example.org/project/",
+        "sitemap.html",
+        ["Guide", "Reference", "Other pages"],
+        {"private.html", "search.html"},
+    ),
+    "pelican": Site(
+        "https://example.org/",
+        "sitemap.html",
+        ["Cooking", "Python", "Travel", "Pages", "Tags"],
+        {"packaging.html", "pages/imprint.html", "authors.html", "drafts/"},
+    ),
 }
 
 
-def build_example(name: str, folder: Path, extra: tuple[str, ...] = (),
-                  **options: object) -> Path:
+def build_example(name: str, folder: Path, extra: tuple[str, ...] = (), **options: object) -> Path:
     """Copy the example site `name` into `folder`, set sitemap options, build it with its
     generator's own command (plus `extra` arguments); returns the output folder."""
     out_name = BUILD_ALL["SITES"][name][1]
-    shutil.copytree(EXAMPLES / name, folder, ignore=shutil.ignore_patterns(
-        out_name.split("/")[0], ".sitemap-cache", "__pycache__", "*.mo"))
+    shutil.copytree(
+        EXAMPLES / name,
+        folder,
+        ignore=shutil.ignore_patterns(
+            out_name.split("/")[0], ".sitemap-cache", "__pycache__", "*.mo"
+        ),
+    )
     if options:
         _set_options(name, folder, options)
-    done = subprocess.run([*BUILD_ALL["command"](name), *extra], cwd=folder,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [*BUILD_ALL["command"](name), *extra], cwd=folder, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return folder / out_name
 
@@ -75,8 +91,10 @@ def _set_options(name: str, folder: Path, options: dict[str, object]) -> None:
         path = folder / "pelicanconf.py"
         text = path.read_text(encoding="utf-8")
         added = "".join(f"    {key!r}: {value!r},\n" for key, value in options.items())
-        path.write_text(text.replace('    "html_map": True,', '    "html_map": True,\n' + added),
-                        encoding="utf-8")
+        path.write_text(
+            text.replace('    "html_map": True,', '    "html_map": True,\n' + added),
+            encoding="utf-8",
+        )
 
 
 @dataclass
@@ -93,7 +111,7 @@ def file_of(out: Path, base: str, url: str) -> Path | None:
     """The built file serving `url` (a folder URL: its index.html), if it is in the site."""
     if not url.startswith(base):
         return None
-    path = out / unquote(url[len(base):].partition("#")[0])
+    path = out / unquote(url[len(base) :].partition("#")[0])
     return path / "index.html" if url.endswith("/") or path.is_dir() else path
 
 
@@ -108,13 +126,15 @@ def map_pages(out: Path, base: str, top: str) -> dict[str, MapPage]:
         path = file_of(out, base, url)
         tree = html.parse(str(path)).getroot()
         (content,) = tree.xpath(MAP)
-        links = [(a.text_content().strip(), urljoin(url, a.get("href")))
-                 for a in content.iter("a")]
+        links = [(a.text_content().strip(), urljoin(url, a.get("href"))) for a in content.iter("a")]
         found[url] = MapPage(url, path, tree, links)
         for _, target in links:
             target_file = file_of(out, base, target)
-            if target_file is not None and target_file.is_file() and (
-                    b"sitemap-suite-map" in target_file.read_bytes()):
+            if (
+                target_file is not None
+                and target_file.is_file()
+                and (b"sitemap-suite-map" in target_file.read_bytes())
+            ):
                 todo.append(target)
     return found
 
@@ -135,8 +155,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
 
 @pytest.mark.parametrize("name", sorted(SITES))
 @pytest.mark.parametrize("limit", [None, 4])
-def test_map_pages_link_every_listed_page_and_nothing_else(built, name: str,
-                                                           limit: int | None) -> None:
+def test_map_pages_link_every_listed_page_and_nothing_else(
+    built, name: str, limit: int | None
+) -> None:
     site = SITES[name]
     out = built(name, **({"html_map_max_links": limit} if limit else {}))
     listed = {normalize(loc) for loc in urls_in(out / "sitemap.xml")}
@@ -183,7 +204,8 @@ def test_mkdocs_links_every_page_of_its_sitemap(built) -> None:
     pages = map_pages(out, site.base, site.top)
     linked = {normalize(url) for page in pages.values() for _, url in page.links}
     assert {normalize(loc) for loc in urls_in(out / "sitemap.xml")} - linked == {
-        normalize(site.base + "sitemap/")}
+        normalize(site.base + "sitemap/")
+    }
 
 
 def test_pelican_categories_list_their_articles_newest_first(built) -> None:

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from helpers import QuietHandler, serve
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 
+from helpers import QuietHandler, serve
 from sitemap_core import Page, Settings, write_sitemaps
 from sitemap_core.commands.cli import main
 from sitemap_core.notify.indexnow import changes, keys_in, submit
@@ -54,13 +54,14 @@ def endpoint(root: Path, *replies: int | tuple[int, dict[str, str]]) -> Iterator
     state = Endpoint("", replies=[r if isinstance(r, tuple) else (r, {}) for r in replies])
 
     class Handler(QuietHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers["Content-Length"]))
-            state.posts.append({"path": self.path, "type": self.headers["Content-Type"],
-                                "json": json.loads(body)})
+            state.posts.append(
+                {"path": self.path, "type": self.headers["Content-Type"], "json": json.loads(body)}
+            )
             self._reply()
 
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             if self.path.startswith("/ping"):
                 state.gets.append(self.path)
                 self._reply()
@@ -83,18 +84,30 @@ def endpoint(root: Path, *replies: int | tuple[int, dict[str, str]]) -> Iterator
 def sitemap(path: Path, entries: dict[str, str | None]) -> Path:
     """A sitemap file listing `entries` (URL -> lastmod or None)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    rows = "".join(f"<url><loc>{u}</loc>" + (f"<lastmod>{d}</lastmod>" if d else "") + "</url>"
-                   for u, d in entries.items())
-    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns='
-                    f'"http://www.sitemaps.org/schemas/sitemap/0.9">{rows}</urlset>\n',
-                    encoding="utf-8")
+    rows = "".join(
+        f"<url><loc>{u}</loc>" + (f"<lastmod>{d}</lastmod>" if d else "") + "</url>"
+        for u, d in entries.items()
+    )
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns='
+        f'"http://www.sitemaps.org/schemas/sitemap/0.9">{rows}</urlset>\n',
+        encoding="utf-8",
+    )
     return path
 
 
-OLD = {SITE: "2024-01-01", SITE + "a/": "2024-01-01", SITE + "b/": "2024-01-01",
-       SITE + "gone/": None}
-NEW = {SITE: "2024-01-01T00:00:00+00:00", SITE + "a/": "2024-03-01", SITE + "b/": "2024-01-01",
-       SITE + "new/": None}
+OLD = {
+    SITE: "2024-01-01",
+    SITE + "a/": "2024-01-01",
+    SITE + "b/": "2024-01-01",
+    SITE + "gone/": None,
+}
+NEW = {
+    SITE: "2024-01-01T00:00:00+00:00",
+    SITE + "a/": "2024-03-01",
+    SITE + "b/": "2024-01-01",
+    SITE + "new/": None,
+}
 
 
 @pytest.fixture
@@ -113,26 +126,55 @@ def run(*args: str) -> tuple[int, str]:
 
 # -- the CLI ----------------------------------------------------------------------------
 
+
 def test_only_changed_urls_are_sent_with_the_key(tmp_path, site):
     with endpoint(tmp_path / "live") as server:
         sitemap(tmp_path / "live" / "sitemap.xml", OLD)
-        code, out = run("submit", site, "--base-url", SITE, "--key", KEY,
-                        "--endpoint", server.url + "/indexnow",
-                        "--previous", server.url + "/sitemap.xml")
+        code, out = run(
+            "submit",
+            site,
+            "--base-url",
+            SITE,
+            "--key",
+            KEY,
+            "--endpoint",
+            server.url + "/indexnow",
+            "--previous",
+            server.url + "/sitemap.xml",
+        )
     assert code == 0, out
     # New or moved only: the home page's date is the same moment, b/ is unchanged.
-    assert server.posts == [{"path": "/indexnow", "type": "application/json; charset=utf-8",
-                             "json": {"host": "example.org", "key": KEY,
-                                      "keyLocation": f"{SITE}{KEY}.txt",
-                                      "urlList": [SITE + "a/", SITE + "new/"]}}]
+    assert server.posts == [
+        {
+            "path": "/indexnow",
+            "type": "application/json; charset=utf-8",
+            "json": {
+                "host": "example.org",
+                "key": KEY,
+                "keyLocation": f"{SITE}{KEY}.txt",
+                "urlList": [SITE + "a/", SITE + "new/"],
+            },
+        }
+    ]
     assert out.splitlines()[-1].startswith(f"accepted {server.url}/indexnow: 2 URL(s) accepted")
 
 
 def test_removed_urls_are_sent_when_asked(tmp_path, site):
     previous = sitemap(tmp_path / "previous.xml", OLD)
     with endpoint(tmp_path / "live") as server:
-        code, out = run("submit", site, "--base-url", SITE, "--key", KEY, "--removed",
-                        "--endpoint", server.url, "--previous", previous)
+        code, out = run(
+            "submit",
+            site,
+            "--base-url",
+            SITE,
+            "--key",
+            KEY,
+            "--removed",
+            "--endpoint",
+            server.url,
+            "--previous",
+            previous,
+        )
     assert code == 0, out
     assert server.posts[0]["path"] == "/indexnow"  # added to a bare endpoint
     assert server.sent == [[SITE + "a/", SITE + "new/", SITE + "gone/"]]
@@ -143,8 +185,16 @@ def test_batches_of_ten_thousand(tmp_path):
     sitemap(out / "sitemap.xml", {f"{SITE}p{n}": None for n in range(2 * MAX_URLS + 1)})
     (out / f"{KEY}.txt").write_text(KEY, encoding="utf-8")
     with endpoint(tmp_path / "live") as server:  # no previous sitemap there: all are new
-        code, text = run("submit", out, "--base-url", SITE, "--endpoint", server.url,
-                         "--previous", server.url + "/sitemap.xml")
+        code, text = run(
+            "submit",
+            out,
+            "--base-url",
+            SITE,
+            "--endpoint",
+            server.url,
+            "--previous",
+            server.url + "/sitemap.xml",
+        )
     assert code == 0, text
     assert [len(urls) for urls in server.sent] == [MAX_URLS, MAX_URLS, 1]
     assert server.sent[2] == [f"{SITE}p{2 * MAX_URLS}"]
@@ -155,8 +205,14 @@ def test_batches_of_ten_thousand(tmp_path):
 def test_retries_on_429_then_success(tmp_path):
     waits: list[float] = []
     with endpoint(tmp_path / "live", 429, (429, {"Retry-After": "7"}), 503, 200) as server:
-        outcomes = submit([SITE + "a/"], base_url=SITE, key=KEY, endpoints=[server.url],
-                          backoff=0.5, sleep=waits.append)
+        outcomes = submit(
+            [SITE + "a/"],
+            base_url=SITE,
+            key=KEY,
+            endpoints=[server.url],
+            backoff=0.5,
+            sleep=waits.append,
+        )
     assert len(server.posts) == 4
     assert waits == [0.5, 7.0, 2.0]  # doubled each time; the server's Retry-After wins
     assert [o.accepted for o in outcomes] == [True]
@@ -164,18 +220,46 @@ def test_retries_on_429_then_success(tmp_path):
 
 def test_bounded_retries_fail_with_a_non_zero_exit(tmp_path, site):
     with endpoint(tmp_path / "live", *[503] * 10) as server:
-        code, out = run("submit", site, "--base-url", SITE, "--key", KEY, "--endpoint",
-                        server.url, "--previous", "", "--retries", "2", "--backoff", "0")
+        code, out = run(
+            "submit",
+            site,
+            "--base-url",
+            SITE,
+            "--key",
+            KEY,
+            "--endpoint",
+            server.url,
+            "--previous",
+            "",
+            "--retries",
+            "2",
+            "--backoff",
+            "0",
+        )
     assert code == 1
     assert len(server.posts) == 3
-    assert out.splitlines()[-1] == (f"FAILED {server.url}/indexnow: HTTP 503 Service "
-                                    "Unavailable (tried 3 times); request 1 of 1 refused")
+    assert out.splitlines()[-1] == (
+        f"FAILED {server.url}/indexnow: HTTP 503 Service "
+        "Unavailable (tried 3 times); request 1 of 1 refused"
+    )
 
 
 def test_a_refusal_is_not_retried_and_each_endpoint_reports(tmp_path, site):
     with endpoint(tmp_path / "a", 403) as refusing, endpoint(tmp_path / "b") as taking:
-        code, out = run("submit", site, "--base-url", SITE, "--key", KEY, "--previous", "",
-                        "--endpoint", refusing.url, "--endpoint", taking.url)
+        code, out = run(
+            "submit",
+            site,
+            "--base-url",
+            SITE,
+            "--key",
+            KEY,
+            "--previous",
+            "",
+            "--endpoint",
+            refusing.url,
+            "--endpoint",
+            taking.url,
+        )
     assert code == 1
     assert len(refusing.posts) == 1 and len(taking.posts) == 1
     lines = out.splitlines()
@@ -186,12 +270,20 @@ def test_a_refusal_is_not_retried_and_each_endpoint_reports(tmp_path, site):
 def test_urls_of_other_hosts_and_folders_are_refused(tmp_path):
     out = tmp_path / "site"
     base = SITE + "docs/"
-    sitemap(out / "sitemap.xml", {base + "x/": None, "https://other.example/docs/y/": None,
-                                  SITE + "elsewhere/": None, "http://example.org/docs/z/": None})
+    sitemap(
+        out / "sitemap.xml",
+        {
+            base + "x/": None,
+            "https://other.example/docs/y/": None,
+            SITE + "elsewhere/": None,
+            "http://example.org/docs/z/": None,
+        },
+    )
     (out / f"{KEY}.txt").write_text(KEY, encoding="utf-8")
     with endpoint(tmp_path / "live") as server:
-        code, text = run("submit", out, "--base-url", base, "--endpoint", server.url,
-                         "--previous", "")
+        code, text = run(
+            "submit", out, "--base-url", base, "--endpoint", server.url, "--previous", ""
+        )
     assert code == 0, text
     assert server.sent == [[base + "x/", "http://example.org/docs/z/"]]  # http or https
     assert server.posts[0]["json"]["keyLocation"] == f"{base}{KEY}.txt"
@@ -200,9 +292,21 @@ def test_urls_of_other_hosts_and_folders_are_refused(tmp_path):
 
 def test_dry_run_sends_nothing(tmp_path, site):
     with endpoint(tmp_path / "live") as server:
-        code, out = run("submit", site, "--base-url", SITE, "--key", KEY, "--dry-run",
-                        "--previous", "", "--endpoint", server.url,
-                        "--ping", server.url + "/ping?sitemap={sitemap}")
+        code, out = run(
+            "submit",
+            site,
+            "--base-url",
+            SITE,
+            "--key",
+            KEY,
+            "--dry-run",
+            "--previous",
+            "",
+            "--endpoint",
+            server.url,
+            "--ping",
+            server.url + "/ping?sitemap={sitemap}",
+        )
     assert code == 0, out
     assert server.posts == [] and server.gets == []
     assert f"would send 4 URLs in 1 request, key {KEY}" in out
@@ -211,8 +315,20 @@ def test_dry_run_sends_nothing(tmp_path, site):
 
 def test_ping_is_sent_only_when_asked(tmp_path, site):
     with endpoint(tmp_path / "live") as server:
-        code, out = run("submit", site, "--base-url", SITE, "--key", KEY, "--previous", "",
-                        "--endpoint", server.url, "--ping", server.url + "/ping?sitemap={sitemap}")
+        code, out = run(
+            "submit",
+            site,
+            "--base-url",
+            SITE,
+            "--key",
+            KEY,
+            "--previous",
+            "",
+            "--endpoint",
+            server.url,
+            "--ping",
+            server.url + "/ping?sitemap={sitemap}",
+        )
     assert code == 0, out
     assert server.gets == ["/ping?sitemap=https%3A%2F%2Fexample.org%2Fsitemap.xml"]
 
@@ -222,11 +338,11 @@ def test_no_key_or_no_key_file_sends_nothing(tmp_path, site):
     with endpoint(tmp_path / "live") as server:
         code, out = run("submit", site, "--base-url", SITE, "--endpoint", server.url)
         assert code == 2 and "no IndexNow key" in out
-        code, out = run("submit", site, "--base-url", SITE, "--key", KEY, "--endpoint",
-                        server.url)
+        code, out = run("submit", site, "--base-url", SITE, "--key", KEY, "--endpoint", server.url)
         assert code == 2 and f"has no {KEY}.txt holding the key" in out
-        code, out = run("submit", site, "--base-url", SITE, "--key", "short",
-                        "--endpoint", server.url)
+        code, out = run(
+            "submit", site, "--base-url", SITE, "--key", "short", "--endpoint", server.url
+        )
         assert code == 2 and "is not an IndexNow key" in out
     assert server.posts == []
 
@@ -234,8 +350,11 @@ def test_no_key_or_no_key_file_sends_nothing(tmp_path, site):
 def test_key_and_endpoints_from_the_config_file(tmp_path, site):
     with endpoint(tmp_path / "live") as server:
         config = tmp_path / "sitemap.toml"
-        config.write_text(f'base_url = "{SITE}"\n[sitemap]\nindexnow_key = "{KEY}"\n'
-                          f'indexnow_endpoints = ["{server.url}/indexnow"]\n', encoding="utf-8")
+        config.write_text(
+            f'base_url = "{SITE}"\n[sitemap]\nindexnow_key = "{KEY}"\n'
+            f'indexnow_endpoints = ["{server.url}/indexnow"]\n',
+            encoding="utf-8",
+        )
         code, out = run("submit", site, "--config", config, "--previous", "")
     assert code == 0, out
     assert server.sent == [list(NEW)]
@@ -243,9 +362,19 @@ def test_key_and_endpoints_from_the_config_file(tmp_path, site):
 
 # -- the rules --------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("key", "good"), [
-    (KEY, True), ("a-B-3-d-e", True), ("x" * 128, True), ("short", False), ("x" * 129, False),
-    ("has_underscore", False), ("has space1", False)])
+
+@pytest.mark.parametrize(
+    ("key", "good"),
+    [
+        (KEY, True),
+        ("a-B-3-d-e", True),
+        ("x" * 128, True),
+        ("short", False),
+        ("x" * 129, False),
+        ("has_underscore", False),
+        ("has space1", False),
+    ],
+)
 def test_key_rule(key, good):
     assert (key_problem(key) is None) is good
 
@@ -253,7 +382,8 @@ def test_key_rule(key, good):
 def test_key_options():
     made, issues = settings_from_options(
         {"indexnow_key": KEY, "indexnow_endpoints": ["https://search.example"], "submit": True},
-        SITE)
+        SITE,
+    )
     assert issues == []
     assert made.indexnow_endpoints == ("https://search.example/indexnow",)
     _, issues = settings_from_options({"indexnow_key": "no good", "submit": "yes"}, SITE)
@@ -279,22 +409,21 @@ def test_unreadable_previous_sitemap_sends_nothing(tmp_path, site):
 
 # -- builds -----------------------------------------------------------------------------
 
-PAGES = [Page(url="", lastmod="2024-01-01"), Page(url="a/", lastmod="2024-03-01"),
-         Page(url="new/")]
+PAGES = [Page(url="", lastmod="2024-01-01"), Page(url="a/", lastmod="2024-03-01"), Page(url="new/")]
 
 
 def test_build_writes_the_key_file_and_submits_only_when_asked(tmp_path):
     out = tmp_path / "out"
     with endpoint(tmp_path / "live") as server:
         base = server.url + "/"
-        sitemap(tmp_path / "live" / "sitemap.xml",
-                {base: "2024-01-01", base + "a/": "2024-01-01"})
+        sitemap(tmp_path / "live" / "sitemap.xml", {base: "2024-01-01", base + "a/": "2024-01-01"})
         settings = Settings(base, indexnow_key=KEY, indexnow_endpoints=(server.url,))
         result = write_sitemaps(PAGES, out, settings)
         assert result.ok and server.posts == []  # the key file, and nothing sent
         assert (out / f"{KEY}.txt").read_text(encoding="utf-8") == KEY
         shutil.copy(out / f"{KEY}.txt", tmp_path / "live")
         from urllib.request import urlopen
+
         with urlopen(f"{base}{KEY}.txt", timeout=5) as served:  # as the engines check it
             assert served.read().decode() == KEY
 
@@ -306,8 +435,11 @@ def test_build_writes_the_key_file_and_submits_only_when_asked(tmp_path):
 
 def test_build_without_a_key_never_submits(tmp_path):
     with endpoint(tmp_path / "live") as server:
-        result = write_sitemaps(PAGES, tmp_path / "out", Settings(
-            server.url + "/", submit=True, indexnow_endpoints=(server.url,)))
+        result = write_sitemaps(
+            PAGES,
+            tmp_path / "out",
+            Settings(server.url + "/", submit=True, indexnow_endpoints=(server.url,)),
+        )
     assert server.posts == []
     assert [(i.code, i.field) for i in result.issues] == [("indexnow", "submit")]
     assert keys_in(tmp_path / "out") == []
@@ -319,14 +451,27 @@ def test_mkdocs_serve_never_submits(tmp_path):
     shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("site", ".sitemap-cache"))
     with endpoint(tmp_path / "live") as server:
         config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
-        config["plugins"] = ["search", {"sitemap-suite": {
-            "indexnow_key": KEY, "submit": True, "indexnow_endpoints": [server.url]}}]
+        config["plugins"] = [
+            "search",
+            {
+                "sitemap-suite": {
+                    "indexnow_key": KEY,
+                    "submit": True,
+                    "indexnow_endpoints": [server.url],
+                }
+            },
+        ]
         (root / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
         address = server.url.split("//")[1]
-        for site_url, command in ((f"{server.url}/docs/", "serve"),
-                                  (f"http://localhost:{address.split(':')[1]}/docs/", "build")):
-            cfg = load_config(config_file=str(root / "mkdocs.yml"), dev_addr=address,
-                              site_dir=str(tmp_path / command))
+        for site_url, command in (
+            (f"{server.url}/docs/", "serve"),
+            (f"http://localhost:{address.split(':')[1]}/docs/", "build"),
+        ):
+            cfg = load_config(
+                config_file=str(root / "mkdocs.yml"),
+                dev_addr=address,
+                site_dir=str(tmp_path / command),
+            )
             cfg.site_url = site_url
             cfg.plugins.on_startup(command=command, dirty=False)
             mkdocs_build.build(cfg, serve_url=site_url if command == "serve" else None)

@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
 from helpers import NS, parse
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,15 +36,19 @@ pytestmark = pytest.mark.slow
 
 def _env() -> dict[str, str]:
     """The environment without this test run's Python: the fresh venv's own paths only."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP")
+    }
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     return env
 
 
 def _run(args: list[str | Path], cwd: Path, timeout: float = 300) -> str:
-    done = subprocess.run([str(a) for a in args], cwd=cwd, env=_env(), capture_output=True,
-                          text=True, timeout=timeout)
+    done = subprocess.run(
+        [str(a) for a in args], cwd=cwd, env=_env(), capture_output=True, text=True, timeout=timeout
+    )
     assert done.returncode == 0, f"{args} failed:\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
@@ -64,8 +69,18 @@ def venv(dist: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Pat
     where = tmp_path_factory.mktemp("venv")
     _run([sys.executable, "-m", "venv", where / "env"], cwd=where)
     bin_dir = where / "env" / "bin"
-    _run([bin_dir / "python", "-m", "pip", "install", "--quiet",
-          f"{dist['wheel']}[mkdocs,pelican,sphinx]"], cwd=where, timeout=PIP_TIMEOUT)
+    _run(
+        [
+            bin_dir / "python",
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            f"{dist['wheel']}[mkdocs,pelican,sphinx]",
+        ],
+        cwd=where,
+        timeout=PIP_TIMEOUT,
+    )
     return bin_dir
 
 
@@ -76,7 +91,11 @@ def test_sdist_holds_what_the_wheel_needs(dist: dict[str, Path]) -> None:
         entry_points = wheel.read(info).decode()
     modules = [n for n in names if n.endswith(".py")]
     assert {n.split("/")[0] for n in modules} == {
-        "sitemap_core", "sitemap_mkdocs", "sitemap_pelican", "sitemap_sphinx"}
+        "sitemap_core",
+        "sitemap_mkdocs",
+        "sitemap_pelican",
+        "sitemap_sphinx",
+    }
     assert "sitemap-suite = sitemap_core.commands.cli:main" in entry_points
     assert "sitemap-suite = sitemap_mkdocs.plugin:SitemapPlugin" in entry_points
     with tarfile.open(dist["sdist"]) as sdist:
@@ -90,10 +109,16 @@ def test_sdist_holds_what_the_wheel_needs(dist: dict[str, Path]) -> None:
 
 def test_command_and_adapters_in_a_fresh_venv(venv: Path, tmp_path: Path) -> None:
     assert "validate" in _run([venv / "sitemap-suite", "--help"], cwd=tmp_path)
-    where = _run([venv / "python", "-c",
-                  "import importlib.metadata as m, sitemap_core, sitemap_pelican, sitemap_sphinx\n"
-                  "plugin = m.entry_points(group='mkdocs.plugins')['sitemap-suite'].load()\n"
-                  "print(sitemap_core.__file__, plugin.__module__)"], cwd=tmp_path)
+    where = _run(
+        [
+            venv / "python",
+            "-c",
+            "import importlib.metadata as m, sitemap_core, sitemap_pelican, sitemap_sphinx\n"
+            "plugin = m.entry_points(group='mkdocs.plugins')['sitemap-suite'].load()\n"
+            "print(sitemap_core.__file__, plugin.__module__)",
+        ],
+        cwd=tmp_path,
+    )
     path, module = where.split()
     assert Path(path).is_relative_to(venv.parent) and module == "sitemap_mkdocs.plugin"
 
@@ -103,8 +128,11 @@ def test_example_site_builds_in_a_fresh_venv(venv: Path, tmp_path: Path, name: s
     build_all = runpy.run_path(str(EXAMPLES / "build_all.py"))
     out_name = build_all["SITES"][name][1]
     folder = tmp_path / name
-    shutil.copytree(EXAMPLES / name, folder,
-                    ignore=shutil.ignore_patterns(out_name.split("/")[0], ".sitemap-cache"))
+    shutil.copytree(
+        EXAMPLES / name,
+        folder,
+        ignore=shutil.ignore_patterns(out_name.split("/")[0], ".sitemap-cache"),
+    )
     _run(build_all["command"](name, venv), cwd=folder)
     out = folder / out_name
     base, expected = SITES[name]

@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from helpers import NS, checked, parse
+from sitemap_core.protocol.extensions import NAMESPACES
 from test_mkdocs import EXAMPLE as MKDOCS
 from test_mkdocs import build as mkdocs_build
 from test_mkdocs import edit_config
@@ -31,16 +33,17 @@ from test_sphinx import EXAMPLE as SPHINX
 from test_sphinx import forget_package
 from xsd import assert_schema_valid
 
-from sitemap_core.protocol.extensions import NAMESPACES
-
 pytest_plugins = ["sphinx.testing.fixtures"]
 
 CDN = "https://cdn.example.net/"
 MEDIA = "https://media.example.net/video/"
 YOUTUBE = "aqz-KE-bpKQ"
-NOW = dt.datetime.now(dt.timezone.utc).replace(second=30, microsecond=0)
-FRESH, STALE, OLD = (NOW - dt.timedelta(hours=3), NOW - dt.timedelta(days=3),
-                     NOW - dt.timedelta(days=5))
+NOW = dt.datetime.now(dt.UTC).replace(second=30, microsecond=0)
+FRESH, STALE, OLD = (
+    NOW - dt.timedelta(hours=3),
+    NOW - dt.timedelta(days=3),
+    NOW - dt.timedelta(days=5),
+)
 
 Media = dict[str, tuple[list[str], list[list[tuple[str, str]]]]]
 
@@ -50,8 +53,10 @@ def media(path: Path) -> Media:
     found: Media = {}
     for url in parse(path).getroot().iterfind("sm:url", NS):
         images = [e.text for e in url.iterfind("image:image/image:loc", NAMESPACES)]
-        videos = [[(child.tag.split("}")[1], child.text) for child in video]
-                  for video in url.iterfind("video:video", NAMESPACES)]
+        videos = [
+            [(child.tag.split("}")[1], child.text) for child in video]
+            for video in url.iterfind("video:video", NAMESPACES)
+        ]
         if images or videos:
             found[url.findtext("sm:loc", namespaces=NS)] = (images, videos)
     return found
@@ -59,10 +64,14 @@ def media(path: Path) -> Media:
 
 def news(path: Path) -> dict[str, list[tuple[str, str]]]:
     """`{loc: [(news child, text)]}` of a news sitemap, publication name and language first."""
-    return {url.findtext("sm:loc", namespaces=NS):
-            [(e.tag.split("}")[1], e.text) for e in url.iter() if e.text and e.text.strip()
-             and e.tag.startswith("{" + NAMESPACES["news"])]
-            for url in parse(path).getroot().iterfind("sm:url", NS)}
+    return {
+        url.findtext("sm:loc", namespaces=NS): [
+            (e.tag.split("}")[1], e.text)
+            for e in url.iter()
+            if e.text and e.text.strip() and e.tag.startswith("{" + NAMESPACES["news"])
+        ]
+        for url in parse(path).getroot().iterfind("sm:url", NS)
+    }
 
 
 def valid(out: Path, base: str, *names: str) -> None:
@@ -72,15 +81,27 @@ def valid(out: Path, base: str, *names: str) -> None:
         assert_schema_valid(out / name)
 
 
-def article(loc: str, name: str, language: str, date: dt.datetime,
-            title: str) -> dict[str, list[tuple[str, str]]]:
-    return {loc: [("name", name), ("language", language),
-                  ("publication_date", f"{date:%Y-%m-%dT%H:%M:%S}Z"), ("title", title)]}
+def article(
+    loc: str, name: str, language: str, date: dt.datetime, title: str
+) -> dict[str, list[tuple[str, str]]]:
+    return {
+        loc: [
+            ("name", name),
+            ("language", language),
+            ("publication_date", f"{date:%Y-%m-%dT%H:%M:%S}Z"),
+            ("title", title),
+        ]
+    }
 
 
 def copy(example: Path, into: Path) -> Path:
-    shutil.copytree(example, into, ignore=shutil.ignore_patterns(
-        "site", "output", "_build", ".sitemap-cache", "__pycache__", "*.mo"))
+    shutil.copytree(
+        example,
+        into,
+        ignore=shutil.ignore_patterns(
+            "site", "output", "_build", ".sitemap-cache", "__pycache__", "*.mo"
+        ),
+    )
     return into
 
 
@@ -90,11 +111,18 @@ DOCS = "https://example.org/docs/"
 TUNING = DOCS + "guide/advanced/tuning/"
 TUNING_MEDIA = (
     [DOCS + "guide/advanced/img/throughput.svg", CDN + "charts/thousand-sites.png"],
-    [[("thumbnail_loc", MEDIA + "tuning-poster.jpg"),
-      ("title", "Tuning - sitemap-suite MkDocs example"),  # the page's <title>
-      ("description", "How the sitemap's options change a build's speed, with a chart "
-                      "and a short video."),  # its front matter's `description:`
-      ("content_loc", MEDIA + "tuning.mp4")]])
+    [
+        [
+            ("thumbnail_loc", MEDIA + "tuning-poster.jpg"),
+            ("title", "Tuning - sitemap-suite MkDocs example"),  # the page's <title>
+            (
+                "description",
+                "How the sitemap's options change a build's speed, with a chart and a short video.",
+            ),  # its front matter's `description:`
+            ("content_loc", MEDIA + "tuning.mp4"),
+        ]
+    ],
+)
 
 
 def test_mkdocs_lists_the_contents_images_and_video_not_the_themes_logo(tmp_path, caplog):
@@ -130,9 +158,12 @@ def test_material_blog_media_and_recent_posts_as_news(tmp_path):
     pytest.importorskip("mkdocs_include_markdown_plugin")
     root = copy(MKDOCS / "material-blog", tmp_path / "blog")
     config = root / "mkdocs.yml"
-    config.write_text(config.read_text().replace(
-        "  - sitemap-suite\n",
-        "  - sitemap-suite:\n      images: true\n      videos: true\n      news: true\n"))
+    config.write_text(
+        config.read_text().replace(
+            "  - sitemap-suite\n",
+            "  - sitemap-suite:\n      images: true\n      videos: true\n      news: true\n",
+        )
+    )
     posts = root / "docs" / "blog" / "posts"
     dated(posts / "roadmap.md", FRESH)
     dated(posts / "tips.md", OLD)
@@ -142,14 +173,22 @@ def test_material_blog_media_and_recent_posts_as_news(tmp_path):
     roadmap = f"{BLOG}blog/{FRESH:%Y/%m/%d}/roadmap/"
     assert media(site_dir / "sitemap.xml") == {
         roadmap: ([BLOG + "blog/images/timeline.svg", CDN + "blog/team.jpg"], []),
-        BLOG + "blog/2024/09/30/release-20/": ([], [[
-            ("thumbnail_loc", f"https://i.ytimg.com/vi/{YOUTUBE}/hqdefault.jpg"),
-            ("title", "Release 2.0 in three minutes"),  # the player's own title
-            ("description", "Release 2.0 in three minutes."),
-            ("player_loc", f"https://www.youtube-nocookie.com/embed/{YOUTUBE}")]])}
+        BLOG + "blog/2024/09/30/release-20/": (
+            [],
+            [
+                [
+                    ("thumbnail_loc", f"https://i.ytimg.com/vi/{YOUTUBE}/hqdefault.jpg"),
+                    ("title", "Release 2.0 in three minutes"),  # the player's own title
+                    ("description", "Release 2.0 in three minutes."),
+                    ("player_loc", f"https://www.youtube-nocookie.com/embed/{YOUTUBE}"),
+                ]
+            ],
+        ),
+    }
     # Publication: site_name; language: the theme's; tips (five days old) is not news.
     assert news(site_dir / "sitemap-news.xml") == article(
-        roadmap, "sitemap-suite material blog example", "en", FRESH, "Roadmap")
+        roadmap, "sitemap-suite material blog example", "en", FRESH, "Roadmap"
+    )
     dated(posts / "roadmap.md", STALE)  # three days on: no recent post, no news sitemap
     site_dir = mkdocs_build(root, strict=True)
     assert not list(site_dir.glob("sitemap-news*"))
@@ -159,14 +198,28 @@ def test_material_blog_media_and_recent_posts_as_news(tmp_path):
 # -- Pelican ----------------------------------------------------------------------------
 
 SITE = "https://example.org/"
-ALPS = (SITE + "alps-by-rail.html",
-        ([SITE + "images/bernina.svg", CDN + "photos/lago-bianco.jpg"], []))
-MOKA = (SITE + "moka-pot.html", ([], [[
-    ("thumbnail_loc", SITE + "images/moka-poster.svg"),  # `{static}` in the poster
-    ("title", "The moka pot, done right"),
-    ("description", "The moka pot in one minute: hot water in the base, no tamping, and "
-                    "off the heat at the first gurgle."),  # its `Description:`
-    ("content_loc", MEDIA + "moka-pot.mp4")]]))
+ALPS = (
+    SITE + "alps-by-rail.html",
+    ([SITE + "images/bernina.svg", CDN + "photos/lago-bianco.jpg"], []),
+)
+MOKA = (
+    SITE + "moka-pot.html",
+    (
+        [],
+        [
+            [
+                ("thumbnail_loc", SITE + "images/moka-poster.svg"),  # `{static}` in the poster
+                ("title", "The moka pot, done right"),
+                (
+                    "description",
+                    "The moka pot in one minute: hot water in the base, no tamping, and "
+                    "off the heat at the first gurgle.",
+                ),  # its `Description:`
+                ("content_loc", MEDIA + "moka-pot.mp4"),
+            ]
+        ],
+    ),
+)
 
 
 def test_pelican_lists_the_articles_images_and_video_not_the_themes_logo(tmp_path):
@@ -175,13 +228,14 @@ def test_pelican_lists_the_articles_images_and_video_not_the_themes_logo(tmp_pat
     assert 'src="https://example.org/images/logo.svg"' in (out / "index.html").read_text()
     valid(out, SITE, "sitemap.xml")
     # notmyidea shows the newest article of a list in full: of the europe tag, the Alps.
-    assert media(out / "sitemap.xml") == {
-        **dict([ALPS, MOKA]), SITE + "tag/europe.html": ALPS[1]}
+    assert media(out / "sitemap.xml") == {**dict([ALPS, MOKA]), SITE + "tag/europe.html": ALPS[1]}
     alps = site / "content" / "travel" / "alps-by-rail.md"
     alps.write_text(alps.read_text().replace("Tags:", "Sitemap_images: false\nTags:"))
     pelican_build(site, out, SITEMAP={"images": True, "videos": True})
     assert media(out / "sitemap.xml") == {  # the article's own images, not the tag page's
-        **dict([MOKA]), SITE + "tag/europe.html": ALPS[1]}
+        **dict([MOKA]),
+        SITE + "tag/europe.html": ALPS[1],
+    }
 
 
 def test_pelican_articles_as_news_until_they_leave_the_window(tmp_path):
@@ -195,10 +249,17 @@ def test_pelican_articles_as_news_until_they_leave_the_window(tmp_path):
     pelican_build(site, out, SITEMAP={"news": True})
     valid(out, SITE, "sitemap.xml", "sitemap-news.xml")
     assert news(out / "sitemap-news.xml") == {  # Publication: SITENAME; each its language
-        **article(SITE + "alps-by-rail.html", "Trains, Types and Toast", "en", FRESH,
-                  "The Alps by rail"),
-        **article(SITE + "night-trains-fr.html", "Trains, Types and Toast", "fr", FRESH,
-                  "Trains de nuit en Europe")}
+        **article(
+            SITE + "alps-by-rail.html", "Trains, Types and Toast", "en", FRESH, "The Alps by rail"
+        ),
+        **article(
+            SITE + "night-trains-fr.html",
+            "Trains, Types and Toast",
+            "fr",
+            FRESH,
+            "Trains de nuit en Europe",
+        ),
+    }
     robots = (out / "robots.txt").read_text().splitlines()
     assert robots[-2:] == [f"Sitemap: {SITE}sitemap.xml", f"Sitemap: {SITE}sitemap-news.xml"]
     for post in ("travel/alps-by-rail.md", "travel/night-trains-fr.md"):
@@ -215,14 +276,23 @@ PROJECT = "https://example.org/project/"
 
 
 def test_sphinx_lists_the_documents_images_and_video_not_the_themes_logo(
-        tmp_path: Path, make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sys, "path", list(sys.path))  # conf.py adds the example's package
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     src = copy(SPHINX, tmp_path / "docs")
     forget_package()
-    app = make_app("html", srcdir=src, builddir=tmp_path / "build", confoverrides={
-        "sitemap_images": True, "sitemap_videos": True, "sitemap_news": True,
-        "sitemap_html_map": False})
+    app = make_app(
+        "html",
+        srcdir=src,
+        builddir=tmp_path / "build",
+        confoverrides={
+            "sitemap_images": True,
+            "sitemap_videos": True,
+            "sitemap_news": True,
+            "sitemap_html_map": False,
+        },
+    )
     try:
         app.build()
     finally:
@@ -232,11 +302,20 @@ def test_sphinx_lists_the_documents_images_and_video_not_the_themes_logo(
     assert (out / "_static" / "logo.svg").is_file()  # html_logo, in every page's sidebar
     valid(out, PROJECT, "sitemap.xml")
     found = media(out / "sitemap.xml")
-    assert found == {PROJECT + "about.html": (
-        [PROJECT + "_images/shapes.svg", CDN + "diagrams/shape-classes.png"],
-        [[("thumbnail_loc", f"https://i.ytimg.com/vi/{YOUTUBE}/hqdefault.jpg"),
-          ("title", "The shapes package in five minutes"),
-          ("description", "Who writes this example, and why, with a diagram and a short "
-                          "video."),  # its `:description:` field
-          ("player_loc", f"https://www.youtube.com/embed/{YOUTUBE}")]])}
+    assert found == {
+        PROJECT + "about.html": (
+            [PROJECT + "_images/shapes.svg", CDN + "diagrams/shape-classes.png"],
+            [
+                [
+                    ("thumbnail_loc", f"https://i.ytimg.com/vi/{YOUTUBE}/hqdefault.jpg"),
+                    ("title", "The shapes package in five minutes"),
+                    (
+                        "description",
+                        "Who writes this example, and why, with a diagram and a short video.",
+                    ),  # its `:description:` field
+                    ("player_loc", f"https://www.youtube.com/embed/{YOUTUBE}"),
+                ]
+            ],
+        )
+    }
     assert not list(out.glob("sitemap-news*"))  # Sphinx has no dated articles

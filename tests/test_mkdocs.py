@@ -15,24 +15,29 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import NS, GitRepo, checked, histories_given, parse, url_elements
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
+
+from helpers import NS, GitRepo, checked, histories_given, parse, url_elements
+from sitemap_core.facts.gitdates import GitDates
+from sitemap_core.options import OPTIONS
 from sitemap_mkdocs import plugin as plugin_module
 from sitemap_mkdocs.config import MKDOCS_DEFAULTS
 from sitemap_mkdocs.plugin import SitemapPlugin
 
-from sitemap_core.facts.gitdates import GitDates
-from sitemap_core.options import OPTIONS
-
 EXAMPLE = Path(__file__).resolve().parents[1] / "example_sites" / "mkdocs"
 BASE = "https://example.org/docs/"
 CAFE = "caf%C3%A9%20%26%20cr%C3%A8me"
-FIRST, SECOND, THIRD = ("2023-01-10T09:00:00+00:00", "2023-06-15T14:30:00+02:00",
-                        "2024-03-01T08:00:00-05:00")
-CHANGED = {SECOND: ("guide/install.md", "guide/café & crème.md"),
-           THIRD: ("guide/advanced/tuning.md", "orphan.md")}
+FIRST, SECOND, THIRD = (
+    "2023-01-10T09:00:00+00:00",
+    "2023-06-15T14:30:00+02:00",
+    "2024-03-01T08:00:00-05:00",
+)
+CHANGED = {
+    SECOND: ("guide/install.md", "guide/café & crème.md"),
+    THIRD: ("guide/advanced/tuning.md", "orphan.md"),
+}
 # Source, URL with and without use_directory_urls, and the date <lastmod> must show.
 PAGES = [
     ("index.md", "", "index.html", FIRST),
@@ -91,14 +96,18 @@ def edit_config(root: Path, **options) -> None:
 
 
 def warnings_of(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records
-            if r.levelno >= logging.WARNING and "sitemap_mkdocs" in r.name]
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno >= logging.WARNING and "sitemap_mkdocs" in r.name
+    ]
 
 
 def entry(site_dir: Path, loc: str) -> dict[str, str]:
     """The child elements of the `<url>` whose `<loc>` is `loc`, by local name."""
-    return {child.tag.split("}")[1]: child.text
-            for child in url_elements(site_dir / "sitemap.xml")[loc]}
+    return {
+        child.tag.split("}")[1]: child.text for child in url_elements(site_dir / "sitemap.xml")[loc]
+    }
 
 
 @pytest.mark.parametrize("directory_urls", [True, False])
@@ -132,7 +141,11 @@ def test_front_matter_and_rules(site):
     site_dir = build(site)
     found = checked(site_dir, BASE)
     assert entry(site_dir, BASE + "about/") == {
-        "loc": BASE + "about/", "lastmod": "2024-02-29", "changefreq": "yearly", "priority": "0.9"}
+        "loc": BASE + "about/",
+        "lastmod": "2024-02-29",
+        "changefreq": "yearly",
+        "priority": "0.9",
+    }
     assert entry(site_dir, BASE + "guide/install/")["changefreq"] == "weekly"  # rule guide/*
     assert entry(site_dir, BASE + "orphan/")["changefreq"] == "monthly"  # site default
     for left_out in ("legacy/", "hidden/", "private/notes/", "drafts/wip/", "scratch/todo/"):
@@ -153,26 +166,42 @@ def test_front_matter_dates_modified_wins_published_is_a_floor(site):
     }
     for source, yml in front.items():
         path = site / "docs" / source
-        path.write_text(f"---\n{yml}\n---\n\n" + path.read_text(encoding="utf-8"),
-                        encoding="utf-8")
+        path.write_text(f"---\n{yml}\n---\n\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
     about = site / "docs" / "about.md"
     text = about.read_text(encoding="utf-8")
     about.write_text(text.replace("updated:", "date: 2019-01-01\nupdated:"), encoding="utf-8")
     GitRepo(site.parent).commit("dates in front matter", "2024-04-01T10:00:00+00:00")
     found = checked(build(site), BASE)
-    assert {url: found.get(BASE + url) for url in (
-        "orphan/", "guide/install/", "", "guide/", f"guide/{CAFE}/", "guide/advanced/",
-        "about/")} == {
-        "orphan/": "2022-05-06", "guide/install/": "2021-03-04", "": "2021-07-08",
-        "guide/": "2024-04-01T10:00:00Z", f"guide/{CAFE}/": "2025-09-09",
-        "guide/advanced/": "2025-01-01", "about/": "2024-02-29"}
+    assert {
+        url: found.get(BASE + url)
+        for url in (
+            "orphan/",
+            "guide/install/",
+            "",
+            "guide/",
+            f"guide/{CAFE}/",
+            "guide/advanced/",
+            "about/",
+        )
+    } == {
+        "orphan/": "2022-05-06",
+        "guide/install/": "2021-03-04",
+        "": "2021-07-08",
+        "guide/": "2024-04-01T10:00:00Z",
+        f"guide/{CAFE}/": "2025-09-09",
+        "guide/advanced/": "2025-01-01",
+        "about/": "2024-02-29",
+    }
     assert BASE + "guide/advanced/tuning/" not in found
 
 
 def test_a_bad_date_is_named_as_written(site, caplog):
     orphan = site / "docs" / "orphan.md"
-    orphan.write_text("---\nlast_modified: someday\ndate: last tuesday\n---\n"
-                      + orphan.read_text(encoding="utf-8"), encoding="utf-8")
+    orphan.write_text(
+        "---\nlast_modified: someday\ndate: last tuesday\n---\n"
+        + orphan.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
     assert BASE + "orphan/" in checked(build(site), BASE)
     warned = warnings_of(caplog)
     assert len(warned) == 2, warned
@@ -216,7 +245,8 @@ def test_forced_split_makes_a_valid_index(site):
     assert root.tag == f"{{{NS['sm']}}}sitemapindex"
     assert len(root.findall("sm:sitemap", NS)) == 3
     assert {p.name for p in site_dir.glob("sitemap-*")} == {
-        f"sitemap-{n}.xml{gz}" for n in (1, 2, 3) for gz in ("", ".gz")}
+        f"sitemap-{n}.xml{gz}" for n in (1, 2, 3) for gz in ("", ".gz")
+    }
     assert set(checked(site_dir, BASE)) == DIRECTORY_URLS
 
 
@@ -225,8 +255,11 @@ def test_strict_passes_under_a_path_with_no_setting(site, caplog):
     caplog.set_level(logging.INFO)
     site_dir = build(site, strict=True)
     assert warnings_of(caplog) == []
-    assert (site_dir / "robots.txt").read_text(encoding="utf-8").endswith(
-        f"Sitemap: {BASE}sitemap.xml\n")
+    assert (
+        (site_dir / "robots.txt")
+        .read_text(encoding="utf-8")
+        .endswith(f"Sitemap: {BASE}sitemap.xml\n")
+    )
     (site / "docs" / "robots.txt").unlink()
     caplog.clear()
     site_dir = build(site, strict=True)
@@ -259,13 +292,16 @@ def test_a_build_leaves_the_repository_clean_and_adds_only_sitemaps(site, tmp_pa
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     own = build(site, site_dir=str(tmp_path / "own"))
     assert sorted(p.relative_to(site_dir) for p in site_dir.rglob("*")) == sorted(
-        p.relative_to(own) for p in own.rglob("*"))
+        p.relative_to(own) for p in own.rglob("*")
+    )
 
 
 def test_bad_front_matter_warns_and_fails_strict(site, caplog):
     about = site / "docs" / "about.md"
-    about.write_text(about.read_text(encoding="utf-8").replace("priority: 0.9", "priority: high"),
-                     encoding="utf-8")
+    about.write_text(
+        about.read_text(encoding="utf-8").replace("priority: 0.9", "priority: high"),
+        encoding="utf-8",
+    )
     site_dir = build(site)
     assert "priority" not in entry(site_dir, BASE + "about/")
     assert any("about.md" in w and "priority" in w and "high" in w for w in warnings_of(caplog))
@@ -275,19 +311,25 @@ def test_bad_front_matter_warns_and_fails_strict(site, caplog):
 
 def test_sitemap_front_matter_of_the_wrong_shape_warns(site, caplog):
     orphan = site / "docs" / "orphan.md"
-    orphan.write_text("---\nsitemap: maybe\n---\n" + orphan.read_text(encoding="utf-8"),
-                      encoding="utf-8")
+    orphan.write_text(
+        "---\nsitemap: maybe\n---\n" + orphan.read_text(encoding="utf-8"), encoding="utf-8"
+    )
     assert BASE + "orphan/" in checked(build(site), BASE)
-    assert any("[metadata] orphan.md (sitemap): sitemap: 'maybe' ignored" in w
-               for w in warnings_of(caplog))
+    assert any(
+        "[metadata] orphan.md (sitemap): sitemap: 'maybe' ignored" in w for w in warnings_of(caplog)
+    )
 
 
 # The contract every adapter keeps (issue 14): a row is mkdocs.yml options (`site_url`
 # included), front matter to add to about.md's `sitemap:`, the text naming the key as
 # written, and whether a sitemap is still written.
 CONTRACT = {
-    "unknown option": ({"gzipp": "also"}, "",
-                       "(gzipp): unknown sitemap option 'gzipp' (did you mean 'gzip'?)", True),
+    "unknown option": (
+        {"gzipp": "also"},
+        "",
+        "(gzipp): unknown sitemap option 'gzipp' (did you mean 'gzip'?)",
+        True,
+    ),
     "unknown page field": ({}, "  colour: red\n", "about.md (sitemap.colour)", True),
     "bad priority": ({"priority": "high"}, "", "(priority): option 'priority'", True),
     "bad lastmod": ({"lastmod": "svn"}, "", "(lastmod): option 'lastmod'", True),
@@ -295,8 +337,12 @@ CONTRACT = {
     "bad gzip_level": ({"gzip_level": 12}, "", "(gzip_level): option 'gzip_level'", True),
     "wrong type": ({"max_urls": "many"}, "", "(max_urls): option 'max_urls'", True),
     "no site_url": ({"site_url": None}, "", "[base-url] mkdocs.yml (site_url)", False),
-    "site_url not http": ({"site_url": "ftp://example.org/docs/"}, "",
-                          "[base-url] mkdocs.yml (site_url)", False),
+    "site_url not http": (
+        {"site_url": "ftp://example.org/docs/"},
+        "",
+        "[base-url] mkdocs.yml (site_url)",
+        False,
+    ),
 }
 
 
@@ -305,11 +351,16 @@ def test_contract_one_warning_build_goes_on(site, caplog, options, front, named,
     caplog.set_level(logging.INFO)
     edit_config(site, **options)
     about = site / "docs" / "about.md"
-    about.write_text(about.read_text(encoding="utf-8").replace("sitemap:\n", "sitemap:\n" + front),
-                     encoding="utf-8")
+    about.write_text(
+        about.read_text(encoding="utf-8").replace("sitemap:\n", "sitemap:\n" + front),
+        encoding="utf-8",
+    )
     site_dir = build(site)
-    warned = [r.getMessage() for r in caplog.records
-              if r.levelno >= logging.WARNING and r.name.startswith("mkdocs")]
+    warned = [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno >= logging.WARNING and r.name.startswith("mkdocs")
+    ]
     assert len(warned) == 1 and named in warned[0], warned
     assert summaries(caplog) == 1
     if written:
@@ -336,14 +387,26 @@ def test_contract_unwritable_sitemap_fails_the_build(site, caplog):
 
 def summaries(caplog: pytest.LogCaptureFixture) -> int:
     """How many INFO summary lines (`sitemap: ...`) the plugin logged."""
-    return sum(r.levelno == logging.INFO and r.getMessage().startswith("sitemap_mkdocs: sitemap: ")
-               and "sitemap_mkdocs" in r.name for r in caplog.records)
+    return sum(
+        r.levelno == logging.INFO
+        and r.getMessage().startswith("sitemap_mkdocs: sitemap: ")
+        and "sitemap_mkdocs" in r.name
+        for r in caplog.records
+    )
 
 
-@pytest.mark.parametrize("options", [
-    {"max_urls": "many"}, {"gzip": "sometimes"}, {"exclude": "private/*"},
-    {"formats": ["xml", "html"]}, {"robots_txt": 3}, {"priority": "high"}, {"gzipp": "also"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"max_urls": "many"},
+        {"gzip": "sometimes"},
+        {"exclude": "private/*"},
+        {"formats": ["xml", "html"]},
+        {"robots_txt": 3},
+        {"priority": "high"},
+        {"gzipp": "also"},
+    ],
+)
 def test_values_mkdocs_types_refuse_reach_the_core_as_written(options):
     plugin = SitemapPlugin()
     assert plugin.load_config(options) == ([], [])
@@ -381,7 +444,8 @@ def test_serve_writes_for_the_dev_address_quietly(tmp_path, caplog):
         mkdocs_build.build(cfg, serve_url=dev)
         cfg.plugins.on_shutdown()
         assert set(checked(tmp_path / "tmp", dev)) == {
-            url.replace(BASE, dev) for url in DIRECTORY_URLS}  # the draft is served, not listed
+            url.replace(BASE, dev) for url in DIRECTORY_URLS
+        }  # the draft is served, not listed
     assert (tmp_path / "tmp" / "drafts" / "wip" / "index.html").exists()
     assert warnings_of(caplog) == []
     assert not (root / ".sitemap-cache").exists()

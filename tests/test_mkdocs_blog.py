@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from helpers import GitRepo, checked
 from test_mkdocs import EXAMPLE, build, warnings_of
 
@@ -73,8 +74,11 @@ def test_views_stay_dated_by_their_posts_on_the_next_build(blog):
     with (blog / "docs" / "blog" / "posts" / "release-2.md").open("a", encoding="utf-8") as f:
         f.write("\nA fix.\n")
     (blog / "docs" / "blog" / "posts" / "release-2.md").write_text(
-        (blog / "docs" / "blog" / "posts" / "release-2.md").read_text(encoding="utf-8")
-        .replace("updated: 2024-10-02\n", ""), encoding="utf-8")
+        (blog / "docs" / "blog" / "posts" / "release-2.md")
+        .read_text(encoding="utf-8")
+        .replace("updated: 2024-10-02\n", ""),
+        encoding="utf-8",
+    )
     GitRepo(blog.parent).commit("a release note fixed", "2025-02-02T10:00:00+00:00")
     found = checked(build(blog), BASE)
     for url in ("blog/2024/09/30/release-20/", "blog/archive/2024/", "blog/category/releases/"):
@@ -82,13 +86,24 @@ def test_views_stay_dated_by_their_posts_on_the_next_build(blog):
     assert found[BASE + "blog/"] == "2025-06-01"
 
 
-@pytest.mark.parametrize("included, pages", [
-    ("snippets/notice.md", ["", "blog/2023/05/01/hello-world/", "blog/page/3/",  # inline
-                            "blog/archive/2023/", "blog/category/news/page/2/"]),
-    ("snippets/team.md", ["about/"]),  # block form
-    ("includes/install.md", ["setup/"]),  # {% include-markdown %}
-    ("includes/licence.txt", ["setup/"]),  # {% include %}
-])
+@pytest.mark.parametrize(
+    "included, pages",
+    [
+        (
+            "snippets/notice.md",
+            [
+                "",
+                "blog/2023/05/01/hello-world/",
+                "blog/page/3/",  # inline
+                "blog/archive/2023/",
+                "blog/category/news/page/2/",
+            ],
+        ),
+        ("snippets/team.md", ["about/"]),  # block form
+        ("includes/install.md", ["setup/"]),  # {% include-markdown %}
+        ("includes/licence.txt", ["setup/"]),  # {% include %}
+    ],
+)
 def test_a_commit_to_an_included_file_dates_the_pages_including_it(blog, included, pages):
     before = checked(build(blog), BASE)
     with (blog / included).open("a", encoding="utf-8") as f:
@@ -97,7 +112,8 @@ def test_a_commit_to_an_included_file_dates_the_pages_including_it(blog, include
     after = checked(build(blog), BASE)
     moved = {url for url in after if after[url] != before[url]}
     assert {url: after[url] for url in moved} == {
-        BASE + url: "2025-08-08T08:00:00Z" for url in pages}
+        BASE + url: "2025-08-08T08:00:00Z" for url in pages
+    }
 
 
 def test_snippets_base_path_is_honoured(blog):
@@ -113,8 +129,9 @@ def test_a_missing_snippet_fails_as_check_paths_asks(blog, caplog):
     index.write_text(index.read_text(encoding="utf-8") + '\n--8<-- "gone.md"\n', encoding="utf-8")
     with pytest.raises(Exception, match="gone.md"):
         build(blog)
-    assert not [r for r in caplog.records
-                if r.levelno >= logging.WARNING and "sitemap_mkdocs" in r.name]
+    assert not [
+        r for r in caplog.records if r.levelno >= logging.WARNING and "sitemap_mkdocs" in r.name
+    ]
 
 
 def test_a_dirty_build_dates_what_it_knows(blog):
@@ -124,5 +141,6 @@ def test_a_dirty_build_dates_what_it_knows(blog):
     dirty = checked(build(blog, dirty=True), BASE)
     views = {BASE + url for url in VIEWS}
     assert {url: date for url, date in dirty.items() if url not in views} == {
-        url: date for url, date in full.items() if url not in views}
+        url: date for url, date in full.items() if url not in views
+    }
     assert {url: dirty[url] for url in views} == dict.fromkeys(views) | {BASE + "blog/": FIRST_Z}

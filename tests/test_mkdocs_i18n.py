@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from helpers import NS, assert_reciprocal, checked, url_elements
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
-from test_mkdocs import EXAMPLE, build, warnings_of
 
+from helpers import NS, assert_reciprocal, checked, url_elements
 from sitemap_core.commands.cli import main
+from test_mkdocs import EXAMPLE, build, warnings_of
 
 pytest.importorskip("mkdocs_static_i18n")
 pytest.importorskip("material")
@@ -57,8 +57,9 @@ def i18n_site(tmp_path: Path) -> Path:
     return root
 
 
-def configure(root: Path, *, sitemap_first: bool = False, options: dict | None = None,
-              **i18n_options: object) -> None:
+def configure(
+    root: Path, *, sitemap_first: bool = False, options: dict | None = None, **i18n_options: object
+) -> None:
     """Set i18n's options in mkdocs.yml, sitemap-suite's, and which of the two comes first."""
     path = root / "mkdocs.yml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -86,16 +87,18 @@ def to_suffix_layout(root: Path) -> None:
 
 def alternates(site_dir: Path) -> dict[str, list[tuple[str, str]]]:
     """Each `<loc>` of sitemap.xml, relative to BASE, with its alternates in order."""
-    return {loc.removeprefix(BASE): [(link.get("hreflang"), link.get("href"))
-                                     for link in url.iterfind("xhtml:link", NS)]
-            for loc, url in url_elements(site_dir / "sitemap.xml").items()}
+    return {
+        loc.removeprefix(BASE): [
+            (link.get("hreflang"), link.get("href")) for link in url.iterfind("xhtml:link", NS)
+        ]
+        for loc, url in url_elements(site_dir / "sitemap.xml").items()
+    }
 
 
 @pytest.mark.parametrize("sitemap_first", [False, True], ids=["i18n-first", "sitemap-first"])
 @pytest.mark.parametrize("material", [True, False], ids=["reconfigure", "no-reconfigure"])
 @pytest.mark.parametrize("layout", ["folder", "suffix"])
-def test_every_language_with_its_translations(i18n_site, caplog, layout, material,
-                                              sitemap_first):
+def test_every_language_with_its_translations(i18n_site, caplog, layout, material, sitemap_first):
     if layout == "suffix":
         to_suffix_layout(i18n_site)
     configure(i18n_site, sitemap_first=sitemap_first, reconfigure_material=material)
@@ -123,18 +126,27 @@ def test_language_codes_as_hreflang(i18n_site):
     to_suffix_layout(i18n_site)
     for page in (i18n_site / "docs").glob("*.fr.md"):
         page.rename(page.with_name(page.name.replace(".fr.", ".pt_BR.")))
-    configure(i18n_site, reconfigure_material=False, languages=[
-        {"locale": "en", "default": True, "name": "English"},
-        {"locale": "pt_BR", "name": "Português"}])
+    configure(
+        i18n_site,
+        reconfigure_material=False,
+        languages=[
+            {"locale": "en", "default": True, "name": "English"},
+            {"locale": "pt_BR", "name": "Português"},
+        ],
+    )
     found = alternates(build(i18n_site, strict=True))
-    assert found["pt_BR/guide/"] == [("en", BASE + "guide/"), ("pt-BR", BASE + "pt_BR/guide/"),
-                                     ("x-default", BASE + "guide/")]
+    assert found["pt_BR/guide/"] == [
+        ("en", BASE + "guide/"),
+        ("pt-BR", BASE + "pt_BR/guide/"),
+        ("x-default", BASE + "guide/"),
+    ]
 
 
 def test_one_warning_for_all_languages(i18n_site, caplog):
     """The other languages' builds neither repeat option warnings nor lose page ones."""
     (i18n_site / "docs" / "fr" / "guide.md").write_text(
-        "---\nsitemap:\n  colour: red\n---\n# Guide\n", encoding="utf-8")
+        "---\nsitemap:\n  colour: red\n---\n# Guide\n", encoding="utf-8"
+    )
     configure(i18n_site, options={"gzipp": "no"})
     site_dir = build(i18n_site)
     said = warnings_of(caplog)
@@ -144,8 +156,10 @@ def test_one_warning_for_all_languages(i18n_site, caplog):
     assert alternates(site_dir) == EXPECTED
 
 
-@pytest.mark.parametrize(("value", "x_default", "warned"), [
-    ("fr", "fr/guide/", False), (False, None, False), ("de", None, True)])
+@pytest.mark.parametrize(
+    ("value", "x_default", "warned"),
+    [("fr", "fr/guide/", False), (False, None, False), ("de", None, True)],
+)
 def test_x_default_option(i18n_site, caplog, value, x_default, warned):
     """`x_default`: another language, none (false), or one no page is in: one warning,
     no x-default (the same answer in every generator: the core's)."""
@@ -181,18 +195,23 @@ def _separate_build(root: Path, lang: str) -> None:
     folder = root / lang
     (folder / "docs").mkdir(parents=True)
     name, guide = LANGUAGES[lang]
-    (folder / "docs" / "index.md").write_text(f"# {name}\n\n[{guide}](guide.md)\n",
-                                               encoding="utf-8")
+    (folder / "docs" / "index.md").write_text(
+        f"# {name}\n\n[{guide}](guide.md)\n", encoding="utf-8"
+    )
     (folder / "docs" / "guide.md").write_text(f"# {guide}\n", encoding="utf-8")
     config = {
-        "site_name": name, "site_url": f"{BASE}{lang}/", "site_dir": f"../site/{lang}",
+        "site_name": name,
+        "site_url": f"{BASE}{lang}/",
+        "site_dir": f"../site/{lang}",
         "theme": {"name": "material", "language": lang},
-        "extra": {"alternate": [{"name": n, "link": f"/{code}/", "lang": code}
-                                for code, (n, _) in LANGUAGES.items()]},
+        "extra": {
+            "alternate": [
+                {"name": n, "link": f"/{code}/", "lang": code} for code, (n, _) in LANGUAGES.items()
+            ]
+        },
         "plugins": ["search", "sitemap-suite"],
     }
-    (folder / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True),
-                                       encoding="utf-8")
+    (folder / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
 
 
 def test_material_selector_separate_builds(tmp_path, caplog):
@@ -205,20 +224,27 @@ def test_material_selector_separate_builds(tmp_path, caplog):
         _separate_build(tmp_path, lang)
         caplog.clear()
         site_dir = build(tmp_path / lang, strict=True)
-        assert set(checked(site_dir, f"{BASE}{lang}/")) == {f"{BASE}{lang}/",
-                                                             f"{BASE}{lang}/guide/"}
+        assert set(checked(site_dir, f"{BASE}{lang}/")) == {
+            f"{BASE}{lang}/",
+            f"{BASE}{lang}/guide/",
+        }
         assert not (site_dir / "robots.txt").exists()  # under a path: the root's job
-        (line,) = [r.getMessage().rsplit("`", 2)[1] for r in caplog.records
-                   if "[robots]" in r.getMessage()]
+        (line,) = [
+            r.getMessage().rsplit("`", 2)[1] for r in caplog.records if "[robots]" in r.getMessage()
+        ]
         assert line == f"Sitemap: {BASE}{lang}/sitemap.xml"
         lines.append(line)
     site = tmp_path / "site"
-    (site / "robots.txt").write_text("User-agent: *\nAllow: /\n" + "\n".join(lines) + "\n",
-                                     encoding="utf-8")
-    result = CliRunner().invoke(main, ["validate", "--strict", "--json", str(site)],
-                                catch_exceptions=False)
+    (site / "robots.txt").write_text(
+        "User-agent: *\nAllow: /\n" + "\n".join(lines) + "\n", encoding="utf-8"
+    )
+    result = CliRunner().invoke(
+        main, ["validate", "--strict", "--json", str(site)], catch_exceptions=False
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["issues"] == []
     assert {Path(f).relative_to(site).as_posix() for f in report["files"]} == {
-        "robots.txt", *(f"{lang}/sitemap.xml{gz}" for lang in LANGUAGES for gz in ("", ".gz"))}
+        "robots.txt",
+        *(f"{lang}/sitemap.xml{gz}" for lang in LANGUAGES for gz in ("", ".gz")),
+    }

@@ -30,12 +30,20 @@ def test_table_defaults_give_the_default_settings():
 
 
 def test_values_are_converted():
-    made, issues = settings_from_options({
-        "formats": ["xml", "txt"], "gzip": True, "timezone": "Europe/Paris",
-        "rules": [{"match": "blog/*", "changefreq": "Daily", "priority": "0.7"}],
-        "changefreq": "weekly", "priority": 0.4, "exclude": "drafts/*",
-        "cache_dir": "cache",
-    }, "https://h/", Path("/site"))
+    made, issues = settings_from_options(
+        {
+            "formats": ["xml", "txt"],
+            "gzip": True,
+            "timezone": "Europe/Paris",
+            "rules": [{"match": "blog/*", "changefreq": "Daily", "priority": "0.7"}],
+            "changefreq": "weekly",
+            "priority": 0.4,
+            "exclude": "drafts/*",
+            "cache_dir": "cache",
+        },
+        "https://h/",
+        Path("/site"),
+    )
     assert issues == []
     assert made.formats == ("xml", "txt") and made.gzip == "also"
     assert made.timezone.utcoffset(dt.datetime(2024, 7, 1)) == dt.timedelta(hours=2)
@@ -45,14 +53,30 @@ def test_values_are_converted():
     assert made.cache_dir == Path("/site/cache")
 
 
-@pytest.mark.parametrize(("name", "value"), [
-    ("formats", ["html"]), ("gzip", "maybe"), ("gzip_level", 0), ("lastmod", "yesterday"),
-    ("timezone", "Mars/Olympus"), ("exclude", [1]), ("exclude_regex", ["("]),
-    ("rules", [{"changefreq": "daily"}]), ("rules", [{"match": "*", "prio": 1}]),
-    ("changefreq", "often"), ("priority", "high"), ("priority", 1.5), ("robots_txt", "yes"),
-    ("validate", "loud"), ("invalid_urls", "ignore"), ("max_urls", 50_001), ("max_bytes", 10),
-    ("filename", "../sitemap.xml"), ("indent", -1),
-])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("formats", ["html"]),
+        ("gzip", "maybe"),
+        ("gzip_level", 0),
+        ("lastmod", "yesterday"),
+        ("timezone", "Mars/Olympus"),
+        ("exclude", [1]),
+        ("exclude_regex", ["("]),
+        ("rules", [{"changefreq": "daily"}]),
+        ("rules", [{"match": "*", "prio": 1}]),
+        ("changefreq", "often"),
+        ("priority", "high"),
+        ("priority", 1.5),
+        ("robots_txt", "yes"),
+        ("validate", "loud"),
+        ("invalid_urls", "ignore"),
+        ("max_urls", 50_001),
+        ("max_bytes", 10),
+        ("filename", "../sitemap.xml"),
+        ("indent", -1),
+    ],
+)
 def test_bad_values_name_the_option_and_fall_back(name, value):
     made, issues = settings_from_options({name: value}, "https://h/")
     assert [(i.code, i.field) for i in issues] == [("option", name)]

@@ -20,6 +20,10 @@ from typing import Any
 from urllib.parse import unquote
 
 import pytest
+from pelican import Pelican, signals
+from pelican.log import FatalLogger, LimitFilter
+from pelican.settings import read_settings
+
 import sitemap_pelican
 from helpers import (
     NS,
@@ -31,10 +35,6 @@ from helpers import (
     url_elements,
     urls_in,
 )
-from pelican import Pelican, signals
-from pelican.log import FatalLogger, LimitFilter
-from pelican.settings import read_settings
-
 from sitemap_core.facts.gitdates import GitDates
 from sitemap_core.values.urls import folder_url, quote_path
 
@@ -49,24 +49,59 @@ FIRST_COMMIT = "2023-12-20T12:00:00+01:00"  # older than every post's `Date:`
 ABOUT_COMMIT = "2024-06-15T09:30:00+02:00"
 
 ARTICLES = [
-    "hello-world.html", "generators.html", "pathlib.html", "asyncio-basics.html",
-    "dataclasses.html", "zoneinfo.html", "testing-with-pytest.html",  # packaging: opted out
-    "night-trains.html", "lisbon.html", "packing-light.html", "alps-by-rail.html",
-    "interrail-pass.html", "edinburgh.html",
-    "caf%C3%A9-&-cr%C3%A8me.html", "sourdough.html", "moka-pot.html", "galette.html",
-    "cold-brew.html", "knife-skills.html",
-    "hello-world-fr.html", "night-trains-fr.html", "caf%C3%A9-&-cr%C3%A8me-fr.html",
+    "hello-world.html",
+    "generators.html",
+    "pathlib.html",
+    "asyncio-basics.html",
+    "dataclasses.html",
+    "zoneinfo.html",
+    "testing-with-pytest.html",  # packaging: opted out
+    "night-trains.html",
+    "lisbon.html",
+    "packing-light.html",
+    "alps-by-rail.html",
+    "interrail-pass.html",
+    "edinburgh.html",
+    "caf%C3%A9-&-cr%C3%A8me.html",
+    "sourdough.html",
+    "moka-pot.html",
+    "galette.html",
+    "cold-brew.html",
+    "knife-skills.html",
+    "hello-world-fr.html",
+    "night-trains-fr.html",
+    "caf%C3%A9-&-cr%C3%A8me-fr.html",
 ]
 LISTINGS = [
-    "", "index2.html", "index3.html", "index4.html",
-    "archives.html", "categories.html", "tags.html",  # authors.html: SITEMAP["exclude"]
-    "category/cooking.html", "category/cooking2.html", "category/python.html",
-    "category/python2.html", "category/travel.html", "category/travel2.html",
-    "tag/async.html", "tag/baking.html", "tag/cities.html", "tag/coffee.html",
-    "tag/europe.html", "tag/intro.html", "tag/python.html", "tag/python2.html",
-    "tag/stdlib.html", "tag/testing.html", "tag/tips.html", "tag/tips2.html",
+    "",
+    "index2.html",
+    "index3.html",
+    "index4.html",
+    "archives.html",
+    "categories.html",
+    "tags.html",  # authors.html: SITEMAP["exclude"]
+    "category/cooking.html",
+    "category/cooking2.html",
+    "category/python.html",
+    "category/python2.html",
+    "category/travel.html",
+    "category/travel2.html",
+    "tag/async.html",
+    "tag/baking.html",
+    "tag/cities.html",
+    "tag/coffee.html",
+    "tag/europe.html",
+    "tag/intro.html",
+    "tag/python.html",
+    "tag/python2.html",
+    "tag/stdlib.html",
+    "tag/testing.html",
+    "tag/tips.html",
+    "tag/tips2.html",
     "tag/trains.html",
-    "author/ada-lovelace.html", "author/ada-lovelace2.html", "author/ada-lovelace3.html",
+    "author/ada-lovelace.html",
+    "author/ada-lovelace2.html",
+    "author/ada-lovelace3.html",
     "author/grace-hopper.html",
 ]
 PAGES = ["pages/about.html"]  # imprint: `sitemap: false`; 404: hidden; the draft: draft
@@ -74,6 +109,7 @@ EXPECTED = {BASE + u for u in ARTICLES + LISTINGS + PAGES}
 
 
 # -- fixtures and helpers ---------------------------------------------------------------
+
 
 @pytest.fixture(autouse=True)
 def _fresh_pelican_log() -> Iterator[None]:
@@ -86,8 +122,9 @@ def _fresh_pelican_log() -> Iterator[None]:
 def make_site(root: Path) -> Path:
     """A copy of the example site in a git repo: all at FIRST_COMMIT, about.md later."""
     site = root / "site"
-    shutil.copytree(EXAMPLE, site, ignore=shutil.ignore_patterns(
-        "output", ".sitemap-cache", "__pycache__"))
+    shutil.copytree(
+        EXAMPLE, site, ignore=shutil.ignore_patterns("output", ".sitemap-cache", "__pycache__")
+    )
     conf = site / "pelicanconf.py"  # the site map pages: tests/test_htmlmap_sites.py
     conf.write_text(conf.read_text().replace('"html_map": True', '"html_map": False'))
     init_repo(site)
@@ -100,8 +137,9 @@ def make_site(root: Path) -> Path:
 
 def pelican_for(site: Path, out: Path, **override: Any) -> Pelican:
     """A Pelican instance for `site`'s pelicanconf.py, writing into `out`."""
-    settings = read_settings(str(site / "pelicanconf.py"),
-                             override={"OUTPUT_PATH": str(out), **override})
+    settings = read_settings(
+        str(site / "pelicanconf.py"), override={"OUTPUT_PATH": str(out), **override}
+    )
     return Pelican(settings=settings)
 
 
@@ -112,8 +150,11 @@ def build(site: Path, out: Path, **override: Any) -> Path:
 
 
 def warnings_of(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records
-            if r.name == "sitemap_pelican" and r.levelno >= logging.WARNING]
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "sitemap_pelican" and r.levelno >= logging.WARNING
+    ]
 
 
 def sitemap_files(out: Path) -> dict[str, bytes]:
@@ -136,6 +177,7 @@ def txt_example(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # -- the example site as shipped ----------------------------------------------------------
 
+
 def test_exact_url_set(example: Path) -> None:
     assert set(checked(example, BASE)) == EXPECTED
     locs = parse(example / "sitemap.xml").findall("sm:url/sm:loc", NS)
@@ -149,30 +191,37 @@ def test_gzip_twin_and_robots_txt_appended(example: Path) -> None:
     assert robots == ["User-agent: *", "Disallow: /drafts/", f"Sitemap: {BASE}sitemap.xml"]
 
 
-@pytest.mark.parametrize(("url", "lastmod"), [
-    ("hello-world.html", "2024-03-02T18:30:00+01:00"),   # modified
-    ("generators.html", "2024-01-12T10:00:00+01:00"),    # date (Europe/Paris, winter)
-    ("knife-skills.html", "2024-04-15T08:00:00+02:00"),  # date (summer time)
-    ("night-trains-fr.html", "2024-02-10T11:00:00+01:00"),  # a translation's modified
-    ("pages/about.html", ABOUT_COMMIT),                  # no date: its last commit
-])
+@pytest.mark.parametrize(
+    ("url", "lastmod"),
+    [
+        ("hello-world.html", "2024-03-02T18:30:00+01:00"),  # modified
+        ("generators.html", "2024-01-12T10:00:00+01:00"),  # date (Europe/Paris, winter)
+        ("knife-skills.html", "2024-04-15T08:00:00+02:00"),  # date (summer time)
+        ("night-trains-fr.html", "2024-02-10T11:00:00+01:00"),  # a translation's modified
+        ("pages/about.html", ABOUT_COMMIT),  # no date: its last commit
+    ],
+)
 def test_lastmod_of_content(example: Path, url: str, lastmod: str) -> None:
     assert urls_in(example / "sitemap.xml")[BASE + url] == lastmod
 
 
-@pytest.mark.parametrize(("url", "lastmod"), [
-    ("", "2024-04-15T08:00:00+02:00"),            # knife-skills, newest of 5 by date
-    ("index3.html", "2024-05-01T08:00:00+02:00"),  # asyncio-basics' modified, 3rd page
-    ("index4.html", "2024-03-02T18:30:00+01:00"),  # hello-world's modified, last page
-    ("category/cooking.html", "2024-04-20T09:45:00+02:00"),  # sourdough's modified
-    ("category/cooking2.html", "2024-01-08T08:00:00+01:00"),  # café & crème alone
-    ("tag/intro.html", "2024-03-02T18:30:00+01:00"),
-    ("author/grace-hopper.html", "2024-05-01T08:00:00+02:00"),
-    ("archives.html", "2024-05-01T08:00:00+02:00"),  # newest of all articles
-    ("tags.html", "2024-05-01T08:00:00+02:00"),
-])
-def test_lastmod_of_listings_is_newest_listed_article(example: Path, url: str,
-                                                        lastmod: str) -> None:
+@pytest.mark.parametrize(
+    ("url", "lastmod"),
+    [
+        ("", "2024-04-15T08:00:00+02:00"),  # knife-skills, newest of 5 by date
+        ("index3.html", "2024-05-01T08:00:00+02:00"),  # asyncio-basics' modified, 3rd page
+        ("index4.html", "2024-03-02T18:30:00+01:00"),  # hello-world's modified, last page
+        ("category/cooking.html", "2024-04-20T09:45:00+02:00"),  # sourdough's modified
+        ("category/cooking2.html", "2024-01-08T08:00:00+01:00"),  # café & crème alone
+        ("tag/intro.html", "2024-03-02T18:30:00+01:00"),
+        ("author/grace-hopper.html", "2024-05-01T08:00:00+02:00"),
+        ("archives.html", "2024-05-01T08:00:00+02:00"),  # newest of all articles
+        ("tags.html", "2024-05-01T08:00:00+02:00"),
+    ],
+)
+def test_lastmod_of_listings_is_newest_listed_article(
+    example: Path, url: str, lastmod: str
+) -> None:
     assert urls_in(example / "sitemap.xml")[BASE + url] == lastmod
 
 
@@ -192,7 +241,8 @@ def test_lastmod_git_dates_by_commits_unless_modified(tmp_path: Path) -> None:
 
 
 def test_the_content_history_is_read_while_pelican_writes(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """git starts reading once the content is read; the sitemap takes its dates (the
     dates the test above checks) instead of running it then."""
     site = make_site(tmp_path)
@@ -209,15 +259,19 @@ def test_every_url_has_a_lastmod_and_none_is_the_build_time(example: Path) -> No
     assert max(lastmods) < "2024-07"  # the newest date the site and its history have
 
 
-@pytest.mark.parametrize(("url", "priority", "changefreq"), [
-    ("generators.html", "0.7", "monthly"),  # SITEMAP priorities/changefreqs: articles
-    ("hello-world.html", "1.0", "yearly"),  # its own Priority:/Changefreq: metadata
-    ("pages/about.html", "0.5", "yearly"),  # pages
-    ("tag/intro.html", "0.4", "daily"),     # indexes
-    ("", "0.4", "daily"),
-])
-def test_priorities_and_changefreqs_per_type(example: Path, url: str, priority: str,
-                                             changefreq: str) -> None:
+@pytest.mark.parametrize(
+    ("url", "priority", "changefreq"),
+    [
+        ("generators.html", "0.7", "monthly"),  # SITEMAP priorities/changefreqs: articles
+        ("hello-world.html", "1.0", "yearly"),  # its own Priority:/Changefreq: metadata
+        ("pages/about.html", "0.5", "yearly"),  # pages
+        ("tag/intro.html", "0.4", "daily"),  # indexes
+        ("", "0.4", "daily"),
+    ],
+)
+def test_priorities_and_changefreqs_per_type(
+    example: Path, url: str, priority: str, changefreq: str
+) -> None:
     element = url_elements(example / "sitemap.xml")[BASE + url]
     assert element.findtext("sm:priority", namespaces=NS) == priority
     assert element.findtext("sm:changefreq", namespaces=NS) == changefreq
@@ -231,13 +285,18 @@ def test_translations_are_alternates_with_href(example: Path) -> None:
         assert all(link.get("rel") == "alternate" and link.get("ref") is None for link in links)
         return {link.get("hreflang"): link.get("href") for link in links}
 
-    hello = {"en": BASE + "hello-world.html", "fr": BASE + "hello-world-fr.html",
-             "x-default": BASE + "hello-world.html"}  # DEFAULT_LANG's version
+    hello = {
+        "en": BASE + "hello-world.html",
+        "fr": BASE + "hello-world-fr.html",
+        "x-default": BASE + "hello-world.html",
+    }  # DEFAULT_LANG's version
     assert alternates("hello-world.html") == hello
     assert alternates("hello-world-fr.html") == hello
-    cafe = {"en": BASE + "caf%C3%A9-&-cr%C3%A8me.html",
-            "fr": BASE + "caf%C3%A9-&-cr%C3%A8me-fr.html",
-            "x-default": BASE + "caf%C3%A9-&-cr%C3%A8me.html"}
+    cafe = {
+        "en": BASE + "caf%C3%A9-&-cr%C3%A8me.html",
+        "fr": BASE + "caf%C3%A9-&-cr%C3%A8me-fr.html",
+        "x-default": BASE + "caf%C3%A9-&-cr%C3%A8me.html",
+    }
     assert alternates("caf%C3%A9-&-cr%C3%A8me-fr.html") == cafe
     assert alternates("generators.html") == {}
 
@@ -248,8 +307,11 @@ def test_urls_follow_the_url_settings(tmp_path: Path) -> None:
     each page is listed, and linked as an alternate, under the URL Pelican gives it."""
     site = make_site(tmp_path)
     zoneinfo = site / "content" / "python" / "zoneinfo.md"
-    zoneinfo.write_text("URL: moved/zoneinfo\nSave_as: moved/zoneinfo.html\n"
-                        + zoneinfo.read_text(encoding="utf-8"), "utf-8")
+    zoneinfo.write_text(
+        "URL: moved/zoneinfo\nSave_as: moved/zoneinfo.html\n"
+        + zoneinfo.read_text(encoding="utf-8"),
+        "utf-8",
+    )
     seen: dict[str, str] = {}  # every published content's URL, as Pelican gives it
 
     def record(generators: list[Any]) -> None:
@@ -259,24 +321,38 @@ def test_urls_follow_the_url_settings(tmp_path: Path) -> None:
                 seen[version.source_path] = version.url
 
     with signals.all_generators_finalized.connected_to(record):
-        out = build(site, tmp_path / "out", ARTICLE_URL="{slug}/",
-                    ARTICLE_SAVE_AS="{slug}/index.html", ARTICLE_LANG_URL="{lang}/{slug}/",
-                    ARTICLE_LANG_SAVE_AS="{lang}/{slug}/index.html", PAGE_URL="pages/{slug}",
-                    PAGE_SAVE_AS="pages/{slug}.html")
+        out = build(
+            site,
+            tmp_path / "out",
+            ARTICLE_URL="{slug}/",
+            ARTICLE_SAVE_AS="{slug}/index.html",
+            ARTICLE_LANG_URL="{lang}/{slug}/",
+            ARTICLE_LANG_SAVE_AS="{lang}/{slug}/index.html",
+            PAGE_URL="pages/{slug}",
+            PAGE_SAVE_AS="pages/{slug}.html",
+        )
     elements = url_elements(out / "sitemap.xml")
-    for url in ("hello-world/", "fr/hello-world/", "moved/zoneinfo", "pages/about",
-                "caf%C3%A9-&-cr%C3%A8me/"):
+    for url in (
+        "hello-world/",
+        "fr/hello-world/",
+        "moved/zoneinfo",
+        "pages/about",
+        "caf%C3%A9-&-cr%C3%A8me/",
+    ):
         assert BASE + url in elements
     assert (out / "hello-world" / "index.html").is_file()
     assert BASE + "hello-world.html" not in elements
     links = elements[BASE + "fr/hello-world/"].findall("xhtml:link", NS)
     assert {link.get("hreflang"): link.get("href") for link in links} == {
-        "en": BASE + "hello-world/", "fr": BASE + "fr/hello-world/",
-        "x-default": BASE + "hello-world/"}
+        "en": BASE + "hello-world/",
+        "fr": BASE + "fr/hello-world/",
+        "x-default": BASE + "hello-world/",
+    }
     assert seen[str(zoneinfo)] == "moved/zoneinfo"
     opted_out = {"packaging/", "pages/imprint"}  # `sitemap: false`
-    assert set(checked(out, BASE)) >= {BASE + folder_url(quote_path(u)) for u in seen.values()
-                                       if u not in opted_out}
+    assert set(checked(out, BASE)) >= {
+        BASE + folder_url(quote_path(u)) for u in seen.values() if u not in opted_out
+    }
 
 
 def test_escaped_slug_is_well_formed_xml(example: Path) -> None:
@@ -286,6 +362,7 @@ def test_escaped_slug_is_well_formed_xml(example: Path) -> None:
 
 
 # -- options ------------------------------------------------------------------------------
+
 
 def test_format_txt(txt_example: Path) -> None:
     out = txt_example
@@ -307,18 +384,24 @@ def test_exclude_regex_and_globs(tmp_path: Path, caplog: pytest.LogCaptureFixtur
     sitemap = {"exclude": [r"/tag/", r"^pages/"], "exclude_globs": ["category/*", "index?.html"]}
     out = build(make_site(tmp_path), tmp_path / "out", SITEMAP=sitemap)
     urls = set(checked(out, BASE))
-    kept = {u for u in EXPECTED | {BASE + "authors.html"}
-            if "/tag/" not in u and "/category/" not in u
-            and not u.startswith(BASE + "index")}
+    kept = {
+        u
+        for u in EXPECTED | {BASE + "authors.html"}
+        if "/tag/" not in u and "/category/" not in u and not u.startswith(BASE + "index")
+    }
     assert urls == kept
     assert BASE + "pages/about.html" in urls  # '^pages/' never matches an absolute URL...
-    assert any("'exclude'" in w and "'^pages/'" in w and "anchored" in w
-               for w in warnings_of(caplog))  # ...and the build says so
+    assert any(
+        "'exclude'" in w and "'^pages/'" in w and "anchored" in w for w in warnings_of(caplog)
+    )  # ...and the build says so
 
 
 def test_forced_split_makes_a_valid_index(tmp_path: Path) -> None:
-    out = build(make_site(tmp_path), tmp_path / "out",
-                SITEMAP={"max_urls": 10, "exclude": [r"/authors\.html$"]})
+    out = build(
+        make_site(tmp_path),
+        tmp_path / "out",
+        SITEMAP={"max_urls": 10, "exclude": [r"/authors\.html$"]},
+    )
     urls = checked(out, BASE)
     root = parse(out / "sitemap.xml").getroot()
     assert root.tag == f"{{{NS['sm']}}}sitemapindex"
@@ -328,19 +411,31 @@ def test_forced_split_makes_a_valid_index(tmp_path: Path) -> None:
     assert f"Sitemap: {BASE}sitemap.xml" in (out / "robots.txt").read_text(encoding="utf-8")
 
 
-def test_bad_options_warn_by_name_and_keep_defaults(tmp_path: Path,
-                                                    caplog: pytest.LogCaptureFixture) -> None:
+def test_bad_options_warn_by_name_and_keep_defaults(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     site = make_site(tmp_path)
     for n in range(6):
         (site / "content" / "pages" / f"odd-{n}.md").write_text(
-            f"Title: Odd {n}\nSitemap: maybe\nPriority: high\n\nOdd metadata.\n", "utf-8")
-    sitemap = {"format": "html", "priorities": {"articles": 2.0, "posts": 0.5},
-               "changefreqs": "daily", "colour": "blue"}
+            f"Title: Odd {n}\nSitemap: maybe\nPriority: high\n\nOdd metadata.\n", "utf-8"
+        )
+    sitemap = {
+        "format": "html",
+        "priorities": {"articles": 2.0, "posts": 0.5},
+        "changefreqs": "daily",
+        "colour": "blue",
+    }
     out = build(site, tmp_path / "out", SITEMAP=sitemap)
     found = warnings_of(caplog)
-    for needle in ("SITEMAP['format']", "SITEMAP['priorities']['articles']",
-                   "SITEMAP['priorities']['posts']", "SITEMAP['changefreqs']", "'colour'",
-                   "pages/odd-0.md: sitemap: 'maybe'", "pages/odd-0.md: priority"):
+    for needle in (
+        "SITEMAP['format']",
+        "SITEMAP['priorities']['articles']",
+        "SITEMAP['priorities']['posts']",
+        "SITEMAP['changefreqs']",
+        "'colour'",
+        "pages/odd-0.md: sitemap: 'maybe'",
+        "pages/odd-0.md: priority",
+    ):
         assert any(needle in w for w in found), (needle, found)
     # Per-page warnings are grouped past Pelican's threshold; settings ones never are.
     assert sum(w.startswith("sitemap: [priority]") for w in found) == 4
@@ -369,7 +464,8 @@ def test_fatal_warnings_fail_the_build(tmp_path: Path, monkeypatch: pytest.Monke
 
 @pytest.mark.parametrize("siteurl", ["", "/blog"])
 def test_siteurl_not_absolute_warns_and_writes_nothing(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture, siteurl: str) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, siteurl: str
+) -> None:
     out = build(make_site(tmp_path), tmp_path / "out", SITEURL=siteurl)
     assert any("SITEURL" in w and "no sitemap written" in w for w in warnings_of(caplog))
     assert (out / "index.html").is_file()  # Pelican built the site
@@ -378,6 +474,7 @@ def test_siteurl_not_absolute_warns_and_writes_nothing(
 
 
 # -- runs, instances, autoreload ------------------------------------------------------------
+
 
 def test_two_builds_in_one_process_are_identical(tmp_path: Path) -> None:
     site = make_site(tmp_path)
@@ -430,7 +527,8 @@ def test_dates_in_real_history(tmp_path: Path) -> None:
     old.write_text("Title: Old post\nDate: 2021-09-26 10:00\nTags: history\n\nFirst.\n", "utf-8")
     commit_all(site, "2021-09-26T10:05:00+02:00", "old post")
     (python / "day-only.md").write_text(
-        "Title: Day only\nDate: 2024-05-02\nTags: dayonly\n\nA day.\n", "utf-8")
+        "Title: Day only\nDate: 2024-05-02\nTags: dayonly\n\nA day.\n", "utf-8"
+    )
     commit_all(site, "2024-01-02T10:00:00+01:00", "day only")
     for post in (old, python / "hello-world.md"):
         post.write_text(post.read_text(encoding="utf-8") + "\nEdited.\n", "utf-8")
@@ -464,18 +562,24 @@ def test_every_html_file_written_is_a_page(tmp_path: Path) -> None:
     templates = site / "templates"
     templates.mkdir()
     (templates / "colophon.html").write_text(
-        '{% extends "base.html" %}{% block content %}Made by hand.{% endblock %}\n', "utf-8")
+        '{% extends "base.html" %}{% block content %}Made by hand.{% endblock %}\n', "utf-8"
+    )
     (templates / "authors.html").write_text("", "utf-8")  # a theme's empty page
     pages = site / "content" / "pages"
     (pages / "contact.md").write_text("Title: Contact\nSave_as: contact.html\n\nMail.\n", "utf-8")
     (pages / "team.md").write_text("Title: Team\nURL: team/\n\nUs.\n", "utf-8")
     commit_all(site, "2024-06-01T10:00:00+02:00", "colophon, contact, team")
-    out = build(site, tmp_path / "out", SITEMAP={},
-                ARCHIVES_SAVE_AS="archives/index.html", TAGS_SAVE_AS="tags/index.html",
-                CATEGORIES_SAVE_AS="categories/index.html",
-                YEAR_ARCHIVE_SAVE_AS="{date:%Y}/index.html",
-                TEMPLATE_PAGES={"../templates/colophon.html": "colophon.html"},
-                THEME_TEMPLATES_OVERRIDES=[str(templates)])
+    out = build(
+        site,
+        tmp_path / "out",
+        SITEMAP={},
+        ARCHIVES_SAVE_AS="archives/index.html",
+        TAGS_SAVE_AS="tags/index.html",
+        CATEGORIES_SAVE_AS="categories/index.html",
+        YEAR_ARCHIVE_SAVE_AS="{date:%Y}/index.html",
+        TEMPLATE_PAGES={"../templates/colophon.html": "colophon.html"},
+        THEME_TEMPLATES_OVERRIDES=[str(templates)],
+    )
     assert (out / "authors.html").read_bytes() == b""
     lastmods = checked(out, BASE)
     newest = "2024-05-01T08:00:00+02:00"  # asyncio-basics' Modified:
@@ -489,19 +593,33 @@ def test_every_html_file_written_is_a_page(tmp_path: Path) -> None:
     written = {BASE + str(p.relative_to(out)) for p in out.rglob("*.html") if p.stat().st_size}
     listed = {str(served_file(out, u).relative_to(out)) for u in lastmods}
     assert {u for u in written if u.removeprefix(BASE) not in listed} == {
-        BASE + "404.html", BASE + "pages/imprint.html",  # hidden; `Sitemap: false`
-        BASE + "packaging.html", BASE + "drafts/draft-typing.html"}  # excluded; a draft
+        BASE + "404.html",
+        BASE + "pages/imprint.html",  # hidden; `Sitemap: false`
+        BASE + "packaging.html",
+        BASE + "drafts/draft-typing.html",
+    }  # excluded; a draft
 
 
 # -- issue 14: the one contract, row by row, through the real Pelican ---------------------------
 
+
 class Row:
     """One input of the contract and Pelican's answer to it."""
 
-    def __init__(self, key: str, *, sitemap: Any = None, siteurl: str | None = None,
-                 page: str = "", meta: dict[str, Any] | None = None,
-                 cli: tuple[str, ...] | None = None, warnings: int = 1, errors: int = 0,
-                 written: bool = True, status: int = 0) -> None:
+    def __init__(
+        self,
+        key: str,
+        *,
+        sitemap: Any = None,
+        siteurl: str | None = None,
+        page: str = "",
+        meta: dict[str, Any] | None = None,
+        cli: tuple[str, ...] | None = None,
+        warnings: int = 1,
+        errors: int = 0,
+        written: bool = True,
+        status: int = 0,
+    ) -> None:
         self.key, self.sitemap, self.siteurl, self.page = key, sitemap, siteurl, page
         self.meta = meta  # EXTRA_PATH_METADATA for the odd page: how Pelican gives a dict
         self.cli, self.warnings, self.errors = cli, warnings, errors
@@ -509,18 +627,20 @@ class Row:
 
     def settings(self) -> dict[str, Any]:
         robots = {"extra/robots.txt": {"path": "robots.txt"}}
-        return {**({"SITEMAP": self.sitemap} if self.sitemap is not None else {}),
-                **({"SITEURL": self.siteurl} if self.siteurl is not None else {}),
-                **({"EXTRA_PATH_METADATA": {**robots, "pages/odd.md": self.meta}}
-                   if self.meta else {})}
+        return {
+            **({"SITEMAP": self.sitemap} if self.sitemap is not None else {}),
+            **({"SITEURL": self.siteurl} if self.siteurl is not None else {}),
+            **({"EXTRA_PATH_METADATA": {**robots, "pages/odd.md": self.meta}} if self.meta else {}),
+        }
 
 
 ODD_PAGE = "pages/odd.html"
 ROWS = {
     "unknown-option": Row("'gzipp' (did you mean 'gzip'?)", sitemap={"gzipp": "also"}),
     "unknown-page-field": Row("sitemap_colour", page="Sitemap_colour: red"),
-    "unknown-page-key-in-a-mapping": Row("sitemap.colour", page="Lang: en",
-                                         meta={"sitemap": {"colour": "red"}}),
+    "unknown-page-key-in-a-mapping": Row(
+        "sitemap.colour", page="Lang: en", meta={"sitemap": {"colour": "red"}}
+    ),
     "page-flag-not-a-flag": Row("Sitemap: false", page="Sitemap: maybe"),
     "bad-priority": Row("'priority'", sitemap={"priority": "high"}),
     "bad-lastmod": Row("'lastmod'", sitemap={"lastmod": "svn"}),
@@ -528,8 +648,9 @@ ROWS = {
     "siteurl-missing": Row("SITEURL", siteurl="", written=False),
     "siteurl-ftp": Row("SITEURL", siteurl="ftp://x", written=False, cli=()),
     "siteurl-path": Row("SITEURL", siteurl="/docs", written=False, cli=()),
-    "fatal-warnings": Row("'gzipp'", sitemap={"gzipp": "also"}, cli=("--fatal", "warnings"),
-                          status=1),
+    "fatal-warnings": Row(
+        "'gzipp'", sitemap={"gzipp": "also"}, cli=("--fatal", "warnings"), status=1
+    ),
     "unwritable": Row("sitemap.xml", warnings=0, errors=1, written=False, cli=(), status=1),
 }
 
@@ -539,12 +660,30 @@ def run_cli(site: Path, out: Path, row: Row) -> tuple[int, str, list[str]]:
     extra = [f"{key}={json.dumps(value)}" for key, value in row.settings().items()]
     env = {**os.environ, "COLUMNS": "400"}  # one line per message
     done = subprocess.run(
-        [sys.executable, "-m", "pelican", "-s", "pelicanconf.py", "-o", str(out),
-         *row.cli, *(["-e", *extra] if extra else [])],
-        cwd=site, env=env, capture_output=True, text=True, check=False, timeout=300)
+        [
+            sys.executable,
+            "-m",
+            "pelican",
+            "-s",
+            "pelicanconf.py",
+            "-o",
+            str(out),
+            *row.cli,
+            *(["-e", *extra] if extra else []),
+        ],
+        cwd=site,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
     output = done.stdout + done.stderr
-    return done.returncode, output, [line for line in output.splitlines()
-                                     if " WARNING " in line or " ERROR " in line]
+    return (
+        done.returncode,
+        output,
+        [line for line in output.splitlines() if " WARNING " in line or " ERROR " in line],
+    )
 
 
 @pytest.mark.parametrize("name", ROWS)
@@ -553,7 +692,8 @@ def test_contract(tmp_path: Path, caplog: pytest.LogCaptureFixture, name: str) -
     site, out = make_site(tmp_path), tmp_path / "out"
     if row.page:
         (site / "content" / "pages" / "odd.md").write_text(
-            f"Title: Odd\n{row.page}\n\nOdd metadata.\n", "utf-8")
+            f"Title: Odd\n{row.page}\n\nOdd metadata.\n", "utf-8"
+        )
     if name == "unwritable":
         (out / "sitemap.xml").mkdir(parents=True)  # tests run as root: no read-only folder
     if row.cli is not None:
@@ -569,8 +709,12 @@ def test_contract(tmp_path: Path, caplog: pytest.LogCaptureFixture, name: str) -
         build(site, out, **row.settings())
         # Ours, and any of Pelican's about the sitemap (none: it checks no SITEMAP key).
         # Without SITEURL Pelican also warns about feeds, its own business.
-        records = [r for r in caplog.records if r.levelno >= logging.WARNING and (
-            r.name == "sitemap_pelican" or "sitemap" in r.getMessage().lower())]
+        records = [
+            r
+            for r in caplog.records
+            if r.levelno >= logging.WARNING
+            and (r.name == "sitemap_pelican" or "sitemap" in r.getMessage().lower())
+        ]
         assert [r.levelno for r in records] == [logging.WARNING] * row.warnings
         assert row.key in records[0].getMessage()
         assert "mapping" not in records[0].getMessage() or "sitemap." in row.key
@@ -587,13 +731,16 @@ def test_summary_shows_like_pelicans_done_line(tmp_path: Path) -> None:
     status, output, lines = run_cli(site, tmp_path / "out", Row("", cli=()))
     assert status == 0 and lines == [], output
     summary = [line for line in output.splitlines() if line.startswith("sitemap: ")]
-    assert summary == [f"sitemap: {len(EXPECTED)} URLs in 2 file(s) (sitemap.xml, "
-                       "sitemap.xml.gz); lastmod from git 1, listed 30, page 22"], output
+    assert summary == [
+        f"sitemap: {len(EXPECTED)} URLs in 2 file(s) (sitemap.xml, "
+        "sitemap.xml.gz); lastmod from git 1, listed 30, page 22"
+    ], output
     assert output.index("sitemap: ") < output.index("Done: Processed")
 
 
-def test_file_times_are_no_dates_of_a_page(tmp_path: Path,
-                                           caplog: pytest.LogCaptureFixture) -> None:
+def test_file_times_are_no_dates_of_a_page(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """`DEFAULT_DATE = "fs"` makes a post without `Date:` dated (and modified) by its
     file's time, which on a fresh checkout is the build's: git dates it instead. A bad
     `sitemap.lastmod` (a mapping, from EXTRA_PATH_METADATA) is named as written."""
@@ -601,8 +748,10 @@ def test_file_times_are_no_dates_of_a_page(tmp_path: Path,
     undated = site / "content" / "python" / "undated.md"
     undated.write_text("Title: Undated\n\nNo date.\n", "utf-8")
     commit_all(site, "2024-02-03T10:00:00+01:00", "undated")
-    meta = {"extra/robots.txt": {"path": "robots.txt"},
-            "python/generators.md": {"sitemap": {"lastmod": "someday"}}}
+    meta = {
+        "extra/robots.txt": {"path": "robots.txt"},
+        "python/generators.md": {"sitemap": {"lastmod": "someday"}},
+    }
     out = build(site, tmp_path / "out", DEFAULT_DATE="fs", EXTRA_PATH_METADATA=meta)
     lastmods = checked(out, BASE)
     assert lastmods[BASE + "undated.html"] == "2024-02-03T10:00:00+01:00"

@@ -18,21 +18,31 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import NS, assert_reciprocal, checked, commit_all, init_repo, url_elements
 from pelican import Pelican, signals
 from pelican.log import LimitFilter
 from pelican.settings import read_settings
 
+from helpers import NS, assert_reciprocal, checked, commit_all, init_repo, url_elements
+
 i18n_subsites = pytest.importorskip(
     "pelican.plugins.i18n_subsites.i18n_subsites",
-    reason="needs pelican-i18n-subsites: pip install -e '.[dev]'")
+    reason="needs pelican-i18n-subsites: pip install -e '.[dev]'",
+)
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example_sites" / "pelican-i18n"
 BASE = "https://example.org/"
 COMMIT = "2024-04-02T10:00:00+02:00"
 
-LISTINGS = ["", "archives.html", "authors.html", "categories.html", "tags.html",
-            "author/ada-lovelace.html", "category/cooking.html", "category/travel.html"]
+LISTINGS = [
+    "",
+    "archives.html",
+    "authors.html",
+    "categories.html",
+    "tags.html",
+    "author/ada-lovelace.html",
+    "category/cooking.html",
+    "category/travel.html",
+]
 EN = ["night-trains.html", "sourdough.html", "packing-light.html", "pages/about.html"]
 FR = ["fr/night-trains.html", "fr/sourdough.html", "fr/pages/about.html"]
 EXPECTED = {BASE + u for u in [*LISTINGS, *EN, *FR, *("fr/" + u for u in LISTINGS)]}
@@ -55,6 +65,7 @@ ALTERNATES = {
 
 # -- fixtures and helpers ---------------------------------------------------------------
 
+
 @pytest.fixture(autouse=True)
 def _fresh_pelican_log() -> Iterator[None]:
     """Pelican's LimitFilter drops a message it has seen before, across builds: forget."""
@@ -75,12 +86,15 @@ def _plugin_off_afterwards() -> Iterator[None]:
 def make_site(root: Path, *, lang_metadata: bool = True) -> Path:
     """A copy of the example site in a git repository, committed at COMMIT."""
     site = root / "site"
-    shutil.copytree(EXAMPLE, site, ignore=shutil.ignore_patterns(
-        "output", ".sitemap-cache", "__pycache__"))
+    shutil.copytree(
+        EXAMPLE, site, ignore=shutil.ignore_patterns("output", ".sitemap-cache", "__pycache__")
+    )
     if not lang_metadata:
         conf = site / "pelicanconf.py"
-        conf.write_text(conf.read_text(encoding="utf-8").replace(
-            'DEFAULT_METADATA = {"lang": "en"}', ""), "utf-8")
+        conf.write_text(
+            conf.read_text(encoding="utf-8").replace('DEFAULT_METADATA = {"lang": "en"}', ""),
+            "utf-8",
+        )
     init_repo(site)
     commit_all(site, COMMIT, "site")
     return site
@@ -90,14 +104,17 @@ def add_german(site: Path) -> dict[str, Any]:
     """A German translation of night-trains.md; the settings for a `de` subsite too."""
     (site / "content" / "articles" / "night-trains-de.md").write_text(
         "Title: Nachtzüge durch Europa\nDate: 2024-01-21 21:00\nCategory: Travel\n"
-        "Slug: night-trains\nLang: de\n\nVon Paris nach Wien im Schlaf.\n", "utf-8")
+        "Slug: night-trains\nLang: de\n\nVon Paris nach Wien im Schlaf.\n",
+        "utf-8",
+    )
     return {"I18N_SUBSITES": {"fr": {}, "de": {}}}
 
 
 def build(site: Path, out: Path, **override: Any) -> Path:
     """Run Pelican for real, the plugin's subsites included; return the output folder."""
-    settings = read_settings(str(site / "pelicanconf.py"),
-                             override={"OUTPUT_PATH": str(out), **override})
+    settings = read_settings(
+        str(site / "pelicanconf.py"), override={"OUTPUT_PATH": str(out), **override}
+    )
     Pelican(settings=settings).run()
     return out
 
@@ -109,16 +126,18 @@ def alternates(out: Path) -> dict[str, dict[str, str]]:
     for loc, url in url_elements(out / "sitemap.xml").items():
         links = url.findall("xhtml:link", NS)
         assert all(link.get("rel") == "alternate" and link.get("href") for link in links)
-        found[loc.removeprefix(BASE)] = {link.get("hreflang"): link.get("href")
-                                         for link in links}
+        found[loc.removeprefix(BASE)] = {link.get("hreflang"): link.get("href") for link in links}
         assert len(found[loc.removeprefix(BASE)]) == len(links), loc  # no language twice
     return found
 
 
 def sitemap_bytes(out: Path) -> dict[str, bytes]:
     """Every sitemap file and robots.txt anywhere in the output, by relative path."""
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
-            if p.name.startswith(("sitemap.", "sitemap-")) or p.name == "robots.txt"}
+    return {
+        str(p.relative_to(out)): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.name.startswith(("sitemap.", "sitemap-")) or p.name == "robots.txt"
+    }
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +148,7 @@ def example(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 # -- the example as shipped ---------------------------------------------------------------
+
 
 def test_one_sitemap_lists_every_language(example: Path) -> None:
     assert (example / "fr" / "night-trains.html").is_file()
@@ -159,12 +179,14 @@ def test_one_robots_txt_at_the_root(example: Path) -> None:
     assert robots == [Path("robots.txt")]
     lines = (example / "robots.txt").read_text(encoding="utf-8").splitlines()
     assert [line for line in lines if line.lower().startswith("sitemap:")] == [
-        f"Sitemap: {BASE}sitemap.xml"]
+        f"Sitemap: {BASE}sitemap.xml"
+    ]
     assert not list((example / "fr").glob("sitemap*"))
 
 
-def test_rebuild_in_either_plugin_order_writes_the_same_bytes(example: Path,
-                                                              tmp_path: Path) -> None:
+def test_rebuild_in_either_plugin_order_writes_the_same_bytes(
+    example: Path, tmp_path: Path
+) -> None:
     """A second build into the same output, with the plugins listed the other way round,
     changes no byte of the sitemap or robots.txt (one `Sitemap:` line still)."""
     out = tmp_path / "out"
@@ -178,6 +200,7 @@ def test_rebuild_in_either_plugin_order_writes_the_same_bytes(example: Path,
 
 # -- three languages, other policies --------------------------------------------------------
 
+
 def test_three_languages(tmp_path: Path) -> None:
     """A German subsite: night-trains in three languages, the rest in one or two; each page
     lists exactly the versions that exist; German copies of the others are not listed."""
@@ -188,13 +211,21 @@ def test_three_languages(tmp_path: Path) -> None:
     for url in ("night-trains.html", "fr/night-trains.html", "de/night-trains.html"):
         assert found[url] == trains
     assert found["de/"] == versions("", "fr/", "de/")
-    assert found["sourdough.html"] == found["fr/sourdough.html"] == ALTERNATES[
-        "sourdough.html"]
+    assert found["sourdough.html"] == found["fr/sourdough.html"] == ALTERNATES["sourdough.html"]
     assert_reciprocal(out / "sitemap.xml")
-    assert set(checked(out, BASE)) == EXPECTED | {BASE + u for u in (
-        "de/night-trains.html", "de/", "de/archives.html", "de/authors.html",
-        "de/categories.html", "de/tags.html", "de/author/ada-lovelace.html",
-        "de/category/travel.html")}
+    assert set(checked(out, BASE)) == EXPECTED | {
+        BASE + u
+        for u in (
+            "de/night-trains.html",
+            "de/",
+            "de/archives.html",
+            "de/authors.html",
+            "de/categories.html",
+            "de/tags.html",
+            "de/author/ada-lovelace.html",
+            "de/category/travel.html",
+        )
+    }
 
 
 def test_kept_untranslated_copies_are_listed_once(tmp_path: Path) -> None:
@@ -202,11 +233,18 @@ def test_kept_untranslated_copies_are_listed_once(tmp_path: Path) -> None:
     each is listed only in the site of its own language, with the alternates of that one
     (the German site's copy of sourdough-fr links its English version as `../`)."""
     site = make_site(tmp_path)
-    keep = {**add_german(site), "I18N_UNTRANSLATED_ARTICLES": "keep",
-            "I18N_UNTRANSLATED_PAGES": "keep"}
+    keep = {
+        **add_german(site),
+        "I18N_UNTRANSLATED_ARTICLES": "keep",
+        "I18N_UNTRANSLATED_PAGES": "keep",
+    }
     out = build(site, tmp_path / "out", **keep)
-    for copy in ("fr/packing-light-en.html", "de/sourdough-fr.html", "de/sourdough-en.html",
-                 "de/pages/about-fr.html"):
+    for copy in (
+        "fr/packing-light-en.html",
+        "de/sourdough-fr.html",
+        "de/sourdough-en.html",
+        "de/pages/about-fr.html",
+    ):
         assert (out / copy).is_file()
     found = alternates(out)
     assert not {u for u in found if u.endswith(("-en.html", "-fr.html"))}
@@ -221,14 +259,24 @@ def test_content_without_lang_is_named_before_the_plugin_fails(tmp_path: Path) -
     warning has named the files first. Its own process: the failed run leaves the
     plugin's module state half set."""
     site = make_site(tmp_path, lang_metadata=False)
-    done = subprocess.run([str(Path(sys.executable).parent / "pelican"), "content", "-s",
-                           "pelicanconf.py", "-o", "output"],
-                          cwd=site, capture_output=True, text=True, env={
-                              "COLUMNS": "400", "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "pelican"),
+            "content",
+            "-s",
+            "pelicanconf.py",
+            "-o",
+            "output",
+        ],
+        cwd=site,
+        capture_output=True,
+        text=True,
+        env={"COLUMNS": "400", "PATH": "/usr/bin:/bin"},
+    )
     log = done.stdout + done.stderr
     assert done.returncode != 0
     assert log.count("[lang]") == 1
-    warning, failure = log[log.index("[lang]"):].split("CRITICAL", 1)
+    warning, failure = log[log.index("[lang]") :].split("CRITICAL", 1)
     # Pelican 4.12: FileOverwriteFailedError "Failed to overwrite"; before: RuntimeError
     # "File ... is to be overwritten".
     assert re.search(r"[Ff]ailed to overwrite|is to be overwritten", failure)

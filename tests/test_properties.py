@@ -3,18 +3,17 @@
 import string
 from urllib.parse import unquote
 
-from helpers import NS, parse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import NS, parse
 from sitemap_core import write_sitemaps
-from sitemap_core.values import urls
 from sitemap_core.options import settings_from_options
+from sitemap_core.values import urls
 from sitemap_core.values.page import Page
 
 BASE = "https://example.org/docs/"
-text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="%#?"),
-               max_size=30)
+text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="%#?"), max_size=30)
 paths = st.lists(text, min_size=1, max_size=4).map("/".join)
 queries = st.one_of(st.just(""), text.filter(bool).map(lambda q: "?" + q))
 fragments = st.one_of(st.just(""), text.map(lambda f: "#" + f))
@@ -51,12 +50,21 @@ def page_lists(draw):
     made = []
     for i in range(draw(st.integers(1, 12))):
         url = draw(paths) + draw(queries) + draw(fragments)
-        made.append(Page(url=f"{i}/{url}", lastmod=draw(lastmods), changefreq=draw(freqs),
-                         priority=draw(prios), name=f"page {i}"))
+        made.append(
+            Page(
+                url=f"{i}/{url}",
+                lastmod=draw(lastmods),
+                changefreq=draw(freqs),
+                priority=draw(prios),
+                name=f"page {i}",
+            )
+        )
     return made
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(listed=page_lists(), max_urls=st.integers(1, 5))
 def test_any_pages_give_parseable_files_that_round_trip(tmp_path_factory, listed, max_urls):
     out = tmp_path_factory.mktemp("site")
@@ -76,8 +84,7 @@ def test_any_pages_give_parseable_files_that_round_trip(tmp_path_factory, listed
         assert set(loc) <= set(string.ascii_letters + string.digits + "-._~:/?#[]@!$&'()*+,;=%")
     # Dot segments resolve (RFC 3986); what that takes out of scope is left out.
     resolved = (_rfc3986_resolve(BASE + p.url.partition("#")[0]) for p in listed)
-    expected = {u for u in resolved
-                if u.startswith(BASE) and len(urls.encode(u)) <= urls.MAX_LOC}
+    expected = {u for u in resolved if u.startswith(BASE) and len(urls.encode(u)) <= urls.MAX_LOC}
     assert {unquote(loc) for loc in found} == expected
 
 

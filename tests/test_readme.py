@@ -47,8 +47,9 @@ def test_readme_opens_with_the_two_setup_commands():
 
 
 def test_every_core_issue_code_is_explained():
-    source = "".join(p.read_text() for p in (Path(__file__).resolve().parents[1]
-                                             / "sitemap_core").rglob("*.py"))
+    source = "".join(
+        p.read_text() for p in (Path(__file__).resolve().parents[1] / "sitemap_core").rglob("*.py")
+    )
     # Issues the core makes, the `url`/`scope` of a URLError, and each validator `add`
     # (its code is the first string literal passed).
     codes = set(re.findall(r'\b(?:Issue|_issue|URLError)\(\s*"([a-z-]+)"', source))
@@ -57,6 +58,9 @@ def test_every_core_issue_code_is_explained():
     # Only the Warnings section: the option and lastmod tables name `lastmod`, `git` too.
     warnings = README.split("\n## Warnings\n", 1)[1].split("\n## ", 1)[0]
     table = set(re.findall(r"^\| `([a-z-]+)`", warnings, re.M))
-    table |= {c for row in re.findall(r"^\| (`[a-z-]+`(?: / `[a-z-]+`)+)", warnings, re.M)
-              for c in re.findall(r"`([a-z-]+)`", row)}
+    table |= {
+        c
+        for row in re.findall(r"^\| (`[a-z-]+`(?: / `[a-z-]+`)+)", warnings, re.M)
+        for c in re.findall(r"`([a-z-]+)`", row)
+    }
     assert codes - table == set()

@@ -3,9 +3,9 @@
 import pytest
 
 from sitemap_core import write_sitemaps
-from sitemap_core.writing import robots
 from sitemap_core.options import settings_from_options
 from sitemap_core.values.page import Page
+from sitemap_core.writing import robots
 
 URL = "https://example.org/sitemap.xml"
 OWN = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
@@ -14,14 +14,18 @@ OWN = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
 def test_created_when_missing(tmp_path):
     assert robots.update(tmp_path, URL, OWN) == []
     assert (tmp_path / "robots.txt").read_bytes() == (
-        b"User-agent: *\nAllow: /\nSitemap: https://example.org/sitemap.xml\n")
+        b"User-agent: *\nAllow: /\nSitemap: https://example.org/sitemap.xml\n"
+    )
 
 
-@pytest.mark.parametrize("original", [
-    b"User-agent: *\r\nDisallow: /private/\r\n",
-    b"\xef\xbb\xbf# comment \xc3\xa9\nUser-agent: *\nDisallow: /x",
-    b"",
-])
+@pytest.mark.parametrize(
+    "original",
+    [
+        b"User-agent: *\r\nDisallow: /private/\r\n",
+        b"\xef\xbb\xbf# comment \xc3\xa9\nUser-agent: *\nDisallow: /x",
+        b"",
+    ],
+)
 def test_appended_keeping_every_byte_and_idempotent(tmp_path, original):
     path = tmp_path / "robots.txt"
     path.write_bytes(original)
@@ -37,11 +41,15 @@ def test_appended_keeping_every_byte_and_idempotent(tmp_path, original):
 
 def test_stale_own_line_replaced_foreign_lines_kept(tmp_path):
     path = tmp_path / "robots.txt"
-    path.write_bytes(b"User-agent: *\nSitemap: https://example.org/sitemap.xml.gz\n"
-                     b"sitemap: https://cdn.example.org/news.xml\n")
+    path.write_bytes(
+        b"User-agent: *\nSitemap: https://example.org/sitemap.xml.gz\n"
+        b"sitemap: https://cdn.example.org/news.xml\n"
+    )
     robots.update(tmp_path, URL, OWN)
-    assert path.read_bytes() == (b"User-agent: *\nSitemap: https://example.org/sitemap.xml\n"
-                                 b"sitemap: https://cdn.example.org/news.xml\n")
+    assert path.read_bytes() == (
+        b"User-agent: *\nSitemap: https://example.org/sitemap.xml\n"
+        b"sitemap: https://cdn.example.org/news.xml\n"
+    )
 
 
 def test_duplicate_own_lines_collapse_to_one(tmp_path):
@@ -69,13 +77,15 @@ def test_subpath_site_adds_to_a_shipped_robots_txt_quietly(tmp_path):
     result = write_sitemaps([Page(url="a")], tmp_path, _settings("https://example.org/docs/"))
     assert result.issues == ()
     assert (tmp_path / "robots.txt").read_bytes() == (
-        b"User-agent: *\nDisallow: /private/\nSitemap: https://example.org/docs/sitemap.xml\n")
+        b"User-agent: *\nDisallow: /private/\nSitemap: https://example.org/docs/sitemap.xml\n"
+    )
 
 
 @pytest.mark.parametrize("value", [True, "true"])
 def test_subpath_site_creates_robots_txt_when_asked(tmp_path, value):
-    result = write_sitemaps([Page(url="a")], tmp_path,
-                            _settings("https://example.org/docs/", robots_txt=value))
+    result = write_sitemaps(
+        [Page(url="a")], tmp_path, _settings("https://example.org/docs/", robots_txt=value)
+    )
     assert result.issues == ()
     assert "Sitemap: https://example.org/docs/sitemap.xml" in (tmp_path / "robots.txt").read_text()
 
@@ -83,15 +93,15 @@ def test_subpath_site_creates_robots_txt_when_asked(tmp_path, value):
 def test_root_site_no_warning_and_setting_turns_it_off(tmp_path):
     result = write_sitemaps([Page(url="a")], tmp_path / "on", _settings("https://example.org"))
     assert result.issues == () and (tmp_path / "on" / "robots.txt").exists()
-    write_sitemaps([Page(url="a")], tmp_path / "off",
-                   _settings("https://example.org", robots_txt=False))
+    write_sitemaps(
+        [Page(url="a")], tmp_path / "off", _settings("https://example.org", robots_txt=False)
+    )
     assert not (tmp_path / "off" / "robots.txt").exists()
 
 
 def test_renamed_sitemap_replaces_the_default_names_line(tmp_path):
     (tmp_path / "robots.txt").write_bytes(b"Sitemap: https://example.org/sitemap.xml\n")
-    write_sitemaps([Page(url="a")], tmp_path,
-                   _settings("https://example.org", filename="map.xml"))
+    write_sitemaps([Page(url="a")], tmp_path, _settings("https://example.org", filename="map.xml"))
     assert (tmp_path / "robots.txt").read_bytes() == b"Sitemap: https://example.org/map.xml\n"
 
 
@@ -99,24 +109,29 @@ def test_own_line_right_after_a_byte_order_mark_is_recognised(tmp_path):
     path = tmp_path / "robots.txt"
     path.write_bytes(b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\nUser-agent: *\n")
     robots.update(tmp_path, URL, OWN)
-    assert path.read_bytes() == (b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\n"
-                                 b"User-agent: *\n")
+    assert path.read_bytes() == (
+        b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\nUser-agent: *\n"
+    )
 
 
-@pytest.mark.parametrize("base, expected", [
-    ("https://example.org/", "https://example.org/sitemap.xml"),
-    ("https://example.org/docs/", "https://example.org/sitemap.xml"),
-])
+@pytest.mark.parametrize(
+    "base, expected",
+    [
+        ("https://example.org/", "https://example.org/sitemap.xml"),
+        ("https://example.org/docs/", "https://example.org/sitemap.xml"),
+    ],
+)
 def test_relative_sitemap_line_kept_and_reported_once(tmp_path, base, expected):
     """Crawlers ignore `Sitemap: /sitemap.xml`: the user's bytes stay, one warning names
     the line and the absolute one to write instead."""
-    original = (b"User-agent: *\nSitemap: /sitemap.xml\nDisallow: /x/\n"
-                b"sitemap: sitemap.xml.gz\n")
+    original = b"User-agent: *\nSitemap: /sitemap.xml\nDisallow: /x/\nsitemap: sitemap.xml.gz\n"
     (tmp_path / "robots.txt").write_bytes(original)
     issues = robots.update(tmp_path, base + "sitemap.xml", OWN)
     assert [(i.code, i.level, i.page) for i in issues] == [
-        ("robots-relative", "warning", "robots.txt:2")]
+        ("robots-relative", "warning", "robots.txt:2")
+    ]
     assert f"write `Sitemap: {expected}` instead" in issues[0].message
     assert "lines 4" in issues[0].message
     assert (tmp_path / "robots.txt").read_bytes() == (
-        original + f"Sitemap: {base}sitemap.xml\n".encode())
+        original + f"Sitemap: {base}sitemap.xml\n".encode()
+    )

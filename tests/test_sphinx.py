@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+from sphinx.cmd.build import build_main
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.testing.util import SphinxTestApp
+from sphinx.util.console import strip_colors
+
 import sitemap_sphinx
 from helpers import (
     NS,
@@ -20,11 +26,6 @@ from helpers import (
     touch_now,
     url_elements,
 )
-from sphinx.cmd.build import build_main
-from sphinx.pycode import ModuleAnalyzer
-from sphinx.testing.util import SphinxTestApp
-from sphinx.util.console import strip_colors
-
 from sitemap_core import OPTIONS
 from sitemap_core.facts.gitdates import GitDates
 
@@ -36,15 +37,43 @@ FIRST = "2024-01-10T09:00:00+00:00"
 API = "2024-03-05T12:00:00+00:00"
 EDIT = "2024-06-20T08:30:00+00:00"
 CAFE = "guide/caf%C3%A9%20%26%20cr%C3%A8me"
-DOCS = {"about", CAFE, "guide/index", "guide/install", "guide/overrides", "index", "orphan",
-        "reference/api", "reference/index", "reference/shapes"}
+DOCS = {
+    "about",
+    CAFE,
+    "guide/index",
+    "guide/install",
+    "guide/overrides",
+    "index",
+    "orphan",
+    "reference/api",
+    "reference/index",
+    "reference/shapes",
+}
 CODE = {"_modules/index", "_modules/shapes/circle"}  # viewcode's pages
 GENERATED = {"genindex", "py-modindex", "download", *CODE}  # not search (noindex)
 HTML = {f"{BASE}{name}.html" for name in DOCS | GENERATED}  # not private, internal
-DIRHTML = {BASE, *(BASE + path for path in (
-    "about/", CAFE.replace("%26", "&") + "/", "guide/", "guide/install/",
-    "guide/overrides/", "orphan/", "reference/api/", "reference/", "reference/shapes/",
-    "genindex/", "py-modindex/", "download/", "_modules/", "_modules/shapes/circle/"))}
+DIRHTML = {
+    BASE,
+    *(
+        BASE + path
+        for path in (
+            "about/",
+            CAFE.replace("%26", "&") + "/",
+            "guide/",
+            "guide/install/",
+            "guide/overrides/",
+            "orphan/",
+            "reference/api/",
+            "reference/",
+            "reference/shapes/",
+            "genindex/",
+            "py-modindex/",
+            "download/",
+            "_modules/",
+            "_modules/shapes/circle/",
+        )
+    ),
+}
 MODULE = "src/shapes/circle.py"  # under docs/, documented by reference/shapes.rst
 
 Build = Callable[..., tuple[Path, str]]
@@ -100,12 +129,15 @@ def build(make_app: Callable[..., SphinxTestApp], tmp_path: Path) -> Build:
 
 def alternates(out: Path) -> dict[str, dict[str, str]]:
     """`{loc: {hreflang: href}}` of a sitemap file."""
-    return {loc: {a.get("hreflang"): a.get("href") for a in url.iterfind("xhtml:link", NS)}
-            for loc, url in url_elements(out / "sitemap.xml").items()}
+    return {
+        loc: {a.get("hreflang"): a.get("href") for a in url.iterfind("xhtml:link", NS)}
+        for loc, url in url_elements(out / "sitemap.xml").items()
+    }
 
 
 def test_declares_every_shared_option_and_the_sphinx_sitemap_names(
-        site: Path, make_app: Callable[..., SphinxTestApp]) -> None:
+    site: Path, make_app: Callable[..., SphinxTestApp]
+) -> None:
     app = make_app("html", srcdir=site)
     for option in OPTIONS:
         if option.name != "rules":  # the only one the example sets
@@ -128,20 +160,30 @@ def test_html_lists_every_published_page_with_git_dates(site: Path, build: Build
     # Generated pages: what they list (index entries in api and shapes), their template,
     # their module; never the build time.
     assert {name: found[f"{BASE}{name}.html"] for name in GENERATED} == {
-        "genindex": "2024-03-05T12:00:00Z", "py-modindex": "2024-03-05T12:00:00Z",
-        "download": "2024-01-10T09:00:00Z", "_modules/shapes/circle": "2024-01-10T09:00:00Z",
-        "_modules/index": "2024-01-10T09:00:00Z"}
+        "genindex": "2024-03-05T12:00:00Z",
+        "py-modindex": "2024-03-05T12:00:00Z",
+        "download": "2024-01-10T09:00:00Z",
+        "_modules/shapes/circle": "2024-01-10T09:00:00Z",
+        "_modules/index": "2024-01-10T09:00:00Z",
+    }
     assert found[f"{BASE}guide/overrides.html"] == "2024-05-01"  # the page's own field
-    url = parse(out / "sitemap.xml").find(
-        f"sm:url[sm:loc='{BASE}guide/overrides.html']", NS)
-    assert (url.findtext("sm:changefreq", namespaces=NS),
-            url.findtext("sm:priority", namespaces=NS)) == ("weekly", "0.9")
+    url = parse(out / "sitemap.xml").find(f"sm:url[sm:loc='{BASE}guide/overrides.html']", NS)
+    assert (
+        url.findtext("sm:changefreq", namespaces=NS),
+        url.findtext("sm:priority", namespaces=NS),
+    ) == ("weekly", "0.9")
     links = alternates(out)[f"{BASE}{CAFE}.html"]
-    assert links == {"en": f"{BASE}{CAFE}.html", "pt-BR": f"{BASE}pt_BR/{CAFE}.html",
-                     "x-default": f"{BASE}{CAFE}.html"}
+    assert links == {
+        "en": f"{BASE}{CAFE}.html",
+        "pt-BR": f"{BASE}pt_BR/{CAFE}.html",
+        "x-default": f"{BASE}{CAFE}.html",
+    }
     robots = (out / "robots.txt").read_text().splitlines()
-    assert robots == ["User-agent: *", "Disallow: /project/_sources/",
-                      f"Sitemap: {BASE}sitemap.xml"]
+    assert robots == [
+        "User-agent: *",
+        "Disallow: /project/_sources/",
+        f"Sitemap: {BASE}sitemap.xml",
+    ]
 
 
 def test_one_summary_line_per_build(site: Path, make_app: Callable[..., SphinxTestApp]) -> None:
@@ -149,8 +191,11 @@ def test_one_summary_line_per_build(site: Path, make_app: Callable[..., SphinxTe
     app = make_app("html", srcdir=site)
     app.build()
     app.cleanup()
-    lines = [line for line in strip_colors(app.status.getvalue()).splitlines()
-             if line.startswith("sitemap:")]
+    lines = [
+        line
+        for line in strip_colors(app.status.getvalue()).splitlines()
+        if line.startswith("sitemap:")
+    ]
     assert len(lines) == 1 and lines[0].startswith("sitemap: 15 URLs in 1 file(s)"), lines
     assert lines[0].endswith("lastmod from git 11, listed 3, page 1")  # overrides: its own
 
@@ -164,11 +209,14 @@ def test_dirhtml_lists_folder_urls_and_the_root(site: Path, build: Build) -> Non
 
 
 def test_incremental_build_keeps_every_url_and_moves_only_the_edited_page(
-        site: Path, build: Build) -> None:
+    site: Path, build: Build
+) -> None:
     out, _ = build(site)
     before = checked(out, BASE)
-    untouched = {name: (out / name).stat().st_mtime_ns
-                 for name in ("guide/install.html", "_modules/shapes/circle.html")}
+    untouched = {
+        name: (out / name).stat().st_mtime_ns
+        for name in ("guide/install.html", "_modules/shapes/circle.html")
+    }
     with (site / "about.rst").open("a") as f:
         f.write("\nOne more sentence.\n")
     touch_now(site / "about.rst")
@@ -211,8 +259,9 @@ def _strict(src: Path, out: Path, *defines: str) -> int:
     return build_main(args)
 
 
-def test_strict_build_fails_without_base_url(site: Path, tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_strict_build_fails_without_base_url(
+    site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert _strict(site, tmp_path / "ok") == 0
     assert (tmp_path / "ok/sitemap.xml").is_file()
     assert _strict(site, tmp_path / "none", "html_baseurl=") != 0
@@ -223,7 +272,8 @@ def test_strict_build_fails_without_base_url(site: Path, tmp_path: Path,
 
 
 def test_strict_build_fails_on_a_bad_override_named_by_page_and_field(
-        site: Path, tmp_path: Path, build: Build, capsys: pytest.CaptureFixture[str]) -> None:
+    site: Path, tmp_path: Path, build: Build, capsys: pytest.CaptureFixture[str]
+) -> None:
     about = site / "about.rst"
     about.write_text(":sitemap_priority: high\n\n" + about.read_text())
     assert _strict(site, tmp_path / "strict") != 0
@@ -236,27 +286,44 @@ def test_strict_build_fails_on_a_bad_override_named_by_page_and_field(
 
 
 def test_sphinx_sitemap_settings_give_the_urls_they_promise(site: Path, build: Build) -> None:
-    out, warnings = build(site, confoverrides={  # site_url: the root; html_baseurl: this build
-        "site_url": BASE, "html_baseurl": f"{BASE}en/2.1/",
-        "sitemap_url_scheme": "{lang}{version}{link}", "language": "en", "version": "2.1",
-        "sitemap_locales": ["en", "pt_BR"], "sitemap_excludes": ["about.html", "reference/*"],
-        "sitemap_show_lastmod": False})
+    out, warnings = build(
+        site,
+        confoverrides={  # site_url: the root; html_baseurl: this build
+            "site_url": BASE,
+            "html_baseurl": f"{BASE}en/2.1/",
+            "sitemap_url_scheme": "{lang}{version}{link}",
+            "language": "en",
+            "version": "2.1",
+            "sitemap_locales": ["en", "pt_BR"],
+            "sitemap_excludes": ["about.html", "reference/*"],
+            "sitemap_show_lastmod": False,
+        },
+    )
     assert warnings == ""  # html_baseurl is site_url + en/2.1/: this output's own URL
     found = checked(out, f"{BASE}en/2.1/")
-    kept = HTML - {f"{BASE}about.html", *(f"{BASE}reference/{n}.html" for n in (
-        "api", "index", "shapes"))}
+    kept = HTML - {
+        f"{BASE}about.html",
+        *(f"{BASE}reference/{n}.html" for n in ("api", "index", "shapes")),
+    }
     assert set(found) == {u.replace(BASE, f"{BASE}en/2.1/") for u in kept}
     assert {u for u, lastmod in found.items() if lastmod} == {f"{BASE}en/2.1/guide/overrides.html"}
     links = alternates(out)[f"{BASE}en/2.1/index.html"]
-    assert links == {"en": f"{BASE}en/2.1/index.html", "pt-BR": f"{BASE}pt_BR/2.1/index.html",
-                     "x-default": f"{BASE}en/2.1/index.html"}
+    assert links == {
+        "en": f"{BASE}en/2.1/index.html",
+        "pt-BR": f"{BASE}pt_BR/2.1/index.html",
+        "x-default": f"{BASE}en/2.1/index.html",
+    }
 
 
 def test_a_translation_build_lists_its_pages_under_its_language_reciprocally(
-        site: Path, build: Build) -> None:
+    site: Path, build: Build
+) -> None:
     source, _ = build(site, into="en")
-    translated, warnings = build(site, into="pt", confoverrides={
-        "language": "pt_BR", "site_url": BASE, "html_baseurl": f"{BASE}pt_BR/"})
+    translated, warnings = build(
+        site,
+        into="pt",
+        confoverrides={"language": "pt_BR", "site_url": BASE, "html_baseurl": f"{BASE}pt_BR/"},
+    )
     assert warnings == ""  # its output is the pt_BR/ folder of the site, at html_baseurl
     en, pt = alternates(source), alternates(translated)
     assert set(pt) == {u.replace(BASE, f"{BASE}pt_BR/") for u in HTML}
@@ -266,7 +333,8 @@ def test_a_translation_build_lists_its_pages_under_its_language_reciprocally(
 
 
 def test_read_the_docs_url_stands_in_for_a_missing_base_url(
-        site: Path, build: Build, monkeypatch: pytest.MonkeyPatch) -> None:
+    site: Path, build: Build, monkeypatch: pytest.MonkeyPatch
+) -> None:
     rtd = "https://example.readthedocs.io/en/latest/"
     monkeypatch.setenv("READTHEDOCS_CANONICAL_URL", rtd)
     out, _ = build(site, confoverrides={"html_baseurl": "", "sitemap_locales": [None]})
@@ -289,8 +357,9 @@ def test_forced_split_writes_a_valid_index(site: Path, build: Build) -> None:
 
 
 @pytest.mark.parametrize("builder", ["latex", "gettext", "epub"])
-def test_other_builders_write_nothing_and_say_nothing(site: Path, build: Build,
-                                                      builder: str) -> None:
+def test_other_builders_write_nothing_and_say_nothing(
+    site: Path, build: Build, builder: str
+) -> None:
     out, warnings = build(site, builder, confoverrides={"html_baseurl": ""})
     assert "[sitemap." not in warnings
     assert not [*out.rglob("sitemap*.xml*"), *out.rglob("sitemap*.txt*")]
@@ -298,8 +367,9 @@ def test_other_builders_write_nothing_and_say_nothing(site: Path, build: Build,
         assert "Sitemap:" not in robots.read_text()
 
 
-def test_a_scheme_without_lang_leaves_alternates_out_with_a_warning(site: Path,
-                                                                    build: Build) -> None:
+def test_a_scheme_without_lang_leaves_alternates_out_with_a_warning(
+    site: Path, build: Build
+) -> None:
     out, warnings = build(site, confoverrides={"sitemap_url_scheme": "{link}"})
     assert "[sitemap.scheme]" in warnings and "alternates left out" in warnings
     assert set(checked(out, BASE)) == HTML
@@ -318,7 +388,8 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def test_generated_pages_follow_what_they_list_their_template_and_their_module(
-        site: Path, build: Build) -> None:
+    site: Path, build: Build
+) -> None:
     out, _ = build(site)
     before = checked(out, BASE)
     edit(site / MODULE, "The area of a circle", "The area of any circle")
@@ -330,14 +401,18 @@ def test_generated_pages_follow_what_they_list_their_template_and_their_module(
     after = checked(out, BASE)
     moved = {url.removeprefix(BASE): after[url] for url in after if after[url] != before[url]}
     assert moved == {  # the page and all that list it or show its module; the template's page
-        "reference/shapes.html": "2024-06-20T08:30:00Z", "genindex.html": "2024-06-20T08:30:00Z",
+        "reference/shapes.html": "2024-06-20T08:30:00Z",
+        "genindex.html": "2024-06-20T08:30:00Z",
         "py-modindex.html": "2024-06-20T08:30:00Z",
         "_modules/shapes/circle.html": "2024-06-20T08:30:00Z",
-        "_modules/index.html": "2024-06-20T08:30:00Z", "download.html": "2024-08-01T10:00:00Z"}
+        "_modules/index.html": "2024-06-20T08:30:00Z",
+        "download.html": "2024-08-01T10:00:00Z",
+    }
 
 
 def test_autodoc_page_keeps_its_date_when_only_code_it_does_not_show_changes(
-        site: Path, build: Build, make_app: Callable[..., SphinxTestApp], tmp_path: Path) -> None:
+    site: Path, build: Build, make_app: Callable[..., SphinxTestApp], tmp_path: Path
+) -> None:
     """Two builds sharing the content state (cache_dir): a function body's change moves
     the viewcode page, not the autodoc page; a docstring's change moves both."""
     shapes, code = f"{BASE}reference/shapes.html", f"{BASE}_modules/shapes/circle.html"
@@ -366,7 +441,8 @@ RTD = "https://project.readthedocs.io/en/latest/"
 
 
 def test_strict_build_passes_under_a_path_with_one_line_of_configuration(
-        site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """conf.py with the extensions and html_baseurl only: no warning, no robots.txt under
     the path, one info note naming the line for the host's robots.txt."""
     shutil.rmtree(site / "_extra")
@@ -374,7 +450,8 @@ def test_strict_build_passes_under_a_path_with_one_line_of_configuration(
         "import sys\nfrom pathlib import Path\n\n"
         'sys.path.insert(0, str(Path(__file__).parent / "src"))\n'
         'extensions = ["sphinx.ext.autodoc", "sphinx.ext.viewcode", "sitemap_sphinx"]\n'
-        f"html_baseurl = {RTD!r}\n")
+        f"html_baseurl = {RTD!r}\n"
+    )
     forget_package()
     assert build_main(["-W", "-b", "html", str(site), str(tmp_path / "out")]) == 0
     out, err = map(strip_colors, capsys.readouterr())
@@ -382,15 +459,20 @@ def test_strict_build_passes_under_a_path_with_one_line_of_configuration(
     assert f"add `Sitemap: {RTD}sitemap.xml` to the robots.txt at the root" in out
     assert not (tmp_path / "out/robots.txt").exists()
     assert set(checked(tmp_path / "out", RTD)) == {  # no html_additional_pages here
-        u.replace(BASE, RTD) for u in HTML - {f"{BASE}download.html"}}
+        u.replace(BASE, RTD) for u in HTML - {f"{BASE}download.html"}
+    }
 
 
 # The contract every adapter keeps (README, "Warnings"): each row through a real
 # sphinx-build run: (conf.py line or page field, the key as the user wrote it, exit
 # status, sitemap written).
 CONTRACT = {
-    "unknown option": ('sitemap_gzipp = "also"', "'sitemap_gzipp' (did you mean "
-                       "'sitemap_gzip'?)", 0, True),
+    "unknown option": (
+        'sitemap_gzipp = "also"',
+        "'sitemap_gzipp' (did you mean 'sitemap_gzip'?)",
+        0,
+        True,
+    ),
     "unknown page field": (":sitemap_colour: red", ":sitemap_colour:", 0, True),
     "bad priority": ('sitemap_priority = "high"', "'sitemap_priority'", 0, True),
     "bad lastmod": ('sitemap_lastmod = "svn"', "'sitemap_lastmod'", 0, True),
@@ -403,8 +485,9 @@ CONTRACT = {
 
 
 @pytest.mark.parametrize("row", CONTRACT)
-def test_the_contract(site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                      row: str) -> None:
+def test_the_contract(
+    site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], row: str
+) -> None:
     given, key, status, written = CONTRACT[row]
     if given.startswith(":"):
         about = site / "about.rst"
@@ -424,7 +507,8 @@ def test_the_contract(site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "Traceback" not in stdout + stderr
     summary = [line for line in stdout.splitlines() if line.startswith("sitemap: ")]
     assert len(summary) == 1 and summary[0].startswith(
-        "sitemap: 15 URLs" if written else "sitemap: not written: "), summary
+        "sitemap: 15 URLs" if written else "sitemap: not written: "
+    ), summary
     assert (out / "sitemap.xml").is_file() == written
     assert not [p for p in out.iterdir() if p.name.startswith(".sitemap")]
     if row == "unknown page field":
@@ -432,19 +516,26 @@ def test_the_contract(site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 def test_each_letter_of_a_split_index_is_as_new_as_the_pages_it_links_to(
-        site: Path, build: Build) -> None:
+    site: Path, build: Build
+) -> None:
     out, warnings = build(site, confoverrides={"html_split_index": True})
     assert warnings == ""
     found = checked(out, BASE)
     assert {letter: found[f"{BASE}genindex-{letter}.html"] for letter in "ABC"} == {
-        "A": "2024-01-10T09:00:00Z", "B": "2024-03-05T12:00:00Z",  # area(); build() in api
-        "C": "2024-01-10T09:00:00Z"}
-    assert found[f"{BASE}genindex-all.html"] == found[f"{BASE}genindex.html"] == (
-        "2024-03-05T12:00:00Z")
+        "A": "2024-01-10T09:00:00Z",
+        "B": "2024-03-05T12:00:00Z",  # area(); build() in api
+        "C": "2024-01-10T09:00:00Z",
+    }
+    assert (
+        found[f"{BASE}genindex-all.html"]
+        == found[f"{BASE}genindex.html"]
+        == ("2024-03-05T12:00:00Z")
+    )
 
 
 def test_the_documents_history_is_read_while_the_pages_are_written(
-        site: Path, build: Build, monkeypatch: pytest.MonkeyPatch) -> None:
+    site: Path, build: Build, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """git starts reading at env-updated; the sitemap takes its dates (the same dates
     `test_html_lists_every_published_page_with_git_dates` checks) instead of running it."""
     given = histories_given(sitemap_sphinx, monkeypatch)

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-import sitemap_sphinx
-from sitemap_sphinx.pages import _output_file, pages
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.testing.util import SphinxTestApp
+
+import sitemap_sphinx
+from sitemap_sphinx.pages import _output_file, pages
 
 pytest_plugins = ["sphinx.testing.fixtures"]
 
@@ -29,8 +30,12 @@ class _Flat(DirectoryHTMLBuilder):
 
 
 @pytest.mark.parametrize("builder", ["html", "dirhtml"])
-def test_paths_are_sphinx_own(builder: str, make_app: Callable[..., SphinxTestApp],
-                              tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_paths_are_sphinx_own(
+    builder: str,
+    make_app: Callable[..., SphinxTestApp],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(sys, "path", list(sys.path))  # conf.py adds the example's package
     shutil.copytree(EXAMPLE, tmp_path / "src", ignore=shutil.ignore_patterns("_build"))
     app = make_app(builder, srcdir=tmp_path / "src", builddir=tmp_path / "build")

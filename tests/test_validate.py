@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from xsd import assert_schema_valid, schema
 
 from sitemap_core.checking.validate import (
     robots_sitemaps,
@@ -18,6 +17,7 @@ from sitemap_core.checking.validate import (
     validate_robots,
 )
 from sitemap_core.protocol.grammar import part_name
+from xsd import assert_schema_valid, schema
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
@@ -27,8 +27,7 @@ SELF_ALT = '<xhtml:link rel="alternate" hreflang="en" href="https://example.com/
 
 
 def urlset(*entries: str, extra_ns: str = "") -> str:
-    return (f'{DECL}<urlset xmlns="{SM}"{extra_ns}>\n' + "\n".join(entries)
-            + "\n</urlset>\n")
+    return f'{DECL}<urlset xmlns="{SM}"{extra_ns}>\n' + "\n".join(entries) + "\n</urlset>\n"
 
 
 def url(loc: str = "https://example.com/docs/", *fields: str) -> str:
@@ -58,15 +57,22 @@ def check(folder: Path, name: str, text: str | bytes, location: str | None = LOC
 # -- good files -----------------------------------------------------------------------
 
 GOOD_FULL = urlset(
-    url("https://example.com/docs/",
-        "<lastmod>2024-05-01</lastmod>", "<changefreq>daily</changefreq>",
+    url(
+        "https://example.com/docs/",
+        "<lastmod>2024-05-01</lastmod>",
+        "<changefreq>daily</changefreq>",
         "<priority>1.0</priority>",
         '<xhtml:link rel="alternate" hreflang="de" href="https://example.de/docs/"/>',
-        '<xhtml:link rel="alternate" hreflang="x-default" href="https://example.com/docs/"/>'),
-    url("https://example.com/docs/guide/caf%C3%A9?q=1&amp;r=(2)",
-        "<lastmod>2024-05-01T13:30:00+02:00</lastmod>", "<priority>.5</priority>"),
+        '<xhtml:link rel="alternate" hreflang="x-default" href="https://example.com/docs/"/>',
+    ),
+    url(
+        "https://example.com/docs/guide/caf%C3%A9?q=1&amp;r=(2)",
+        "<lastmod>2024-05-01T13:30:00+02:00</lastmod>",
+        "<priority>.5</priority>",
+    ),
     url("https://EXAMPLE.com:443/docs/a", "<lastmod>2024-05-01T13:30:00.25Z</lastmod>"),
-    extra_ns=f' xmlns:xhtml="{XHTML}"')
+    extra_ns=f' xmlns:xhtml="{XHTML}"',
+)
 
 
 @pytest.mark.parametrize("name", ["sitemap.xml", "sitemap.xml.gz"])
@@ -85,8 +91,14 @@ def test_good_plain_urlset_passes_the_published_schema(tmp_path: Path) -> None:
 
 def test_good_index_set_passes_checker_and_schema(tmp_path: Path) -> None:
     files = [
-        write(tmp_path, "sitemap.xml", index("https://example.com/docs/sitemap-1.xml",
-                                             "https://example.com/docs/sitemap-2.xml.gz")),
+        write(
+            tmp_path,
+            "sitemap.xml",
+            index(
+                "https://example.com/docs/sitemap-1.xml",
+                "https://example.com/docs/sitemap-2.xml.gz",
+            ),
+        ),
         write(tmp_path, "sitemap-1.xml", urlset(url("https://example.com/docs/a"))),
         write(tmp_path, "sitemap-2.xml.gz", urlset(url("https://example.com/docs/b"))),
     ]
@@ -104,9 +116,11 @@ def test_good_text_sitemap(tmp_path: Path) -> None:
 def test_parallel_variants_are_not_duplicates(tmp_path: Path) -> None:
     """The writer's twins (`.gz`, `.txt`) list the same URLs; that is no duplicate."""
     body = urlset(url("https://example.com/docs/a"), url("https://example.com/docs/b"))
-    files = [write(tmp_path, "sitemap.xml", body), write(tmp_path, "sitemap.xml.gz", body),
-             write(tmp_path, "sitemap.txt", "https://example.com/docs/a\n"
-                                            "https://example.com/docs/b\n")]
+    files = [
+        write(tmp_path, "sitemap.xml", body),
+        write(tmp_path, "sitemap.xml.gz", body),
+        write(tmp_path, "sitemap.txt", "https://example.com/docs/a\nhttps://example.com/docs/b\n"),
+    ]
     assert validate_files(files, LOCATION) == []
 
 
@@ -114,43 +128,75 @@ def test_parallel_variants_are_not_duplicates(tmp_path: Path) -> None:
 
 BROKEN = {
     # name: (content, {(code, level)} expected exactly)
-    "not-well-formed": (f'<urlset xmlns="{SM}"><url><loc>https://example.com/docs/</loc>'
-                        "</urlset>", {("xml", "error")}),
-    "unescaped-ampersand": (urlset(url("https://example.com/docs/?a=1&b=2")),
-                            {("xml", "error")}),
-    "latin1": ('<?xml version="1.0" encoding="ISO-8859-1"?>' + urlset(url())[len(DECL):],
-               {("xml", "error")}),
+    "not-well-formed": (
+        f'<urlset xmlns="{SM}"><url><loc>https://example.com/docs/</loc></urlset>',
+        {("xml", "error")},
+    ),
+    "unescaped-ampersand": (urlset(url("https://example.com/docs/?a=1&b=2")), {("xml", "error")}),
+    "latin1": (
+        '<?xml version="1.0" encoding="ISO-8859-1"?>' + urlset(url())[len(DECL) :],
+        {("xml", "error")},
+    ),
     "no-namespace": ("<urlset>" + url() + "</urlset>", {("namespace", "error")}),
-    "google-0.84": ('<urlset xmlns="http://www.google.com/schemas/sitemap/0.84">' + url()
-                    + "</urlset>", {("namespace", "error")}),
+    "google-0.84": (
+        '<urlset xmlns="http://www.google.com/schemas/sitemap/0.84">' + url() + "</urlset>",
+        {("namespace", "error")},
+    ),
     "wrong-root": (f'<feed xmlns="{SM}">{url()}</feed>', {("namespace", "error")}),
-    "order": (urlset(url("https://example.com/docs/", "<priority>0.5</priority>",
-                         "<lastmod>2024-01-01</lastmod>")), {("structure", "error")}),
-    "lastmod-before-loc": (urlset("<url><lastmod>2024-01-01</lastmod>"
-                                  "<loc>https://example.com/docs/</loc></url>"),
-                           {("structure", "error")}),
+    "order": (
+        urlset(
+            url(
+                "https://example.com/docs/",
+                "<priority>0.5</priority>",
+                "<lastmod>2024-01-01</lastmod>",
+            )
+        ),
+        {("structure", "error")},
+    ),
+    "lastmod-before-loc": (
+        urlset("<url><lastmod>2024-01-01</lastmod><loc>https://example.com/docs/</loc></url>"),
+        {("structure", "error")},
+    ),
     "no-loc": (urlset("<url><lastmod>2024-01-01</lastmod></url>"), {("structure", "error")}),
-    "two-locs": (urlset(url("https://example.com/docs/", "<loc>https://example.com/docs/b</loc>")),
-                 {("structure", "error")}),
-    "unknown-element": (urlset(url("https://example.com/docs/", "<title>x</title>")),
-                        {("structure", "error")}),
-    "no-ns-child": (urlset(url("https://example.com/docs/", '<x xmlns="">1</x>')),
-                    {("structure", "error")}),
-    "text-in-url": (urlset("<url>hello<loc>https://example.com/docs/</loc></url>"),
-                    {("structure", "error")}),
+    "two-locs": (
+        urlset(url("https://example.com/docs/", "<loc>https://example.com/docs/b</loc>")),
+        {("structure", "error")},
+    ),
+    "unknown-element": (
+        urlset(url("https://example.com/docs/", "<title>x</title>")),
+        {("structure", "error")},
+    ),
+    "no-ns-child": (
+        urlset(url("https://example.com/docs/", '<x xmlns="">1</x>')),
+        {("structure", "error")},
+    ),
+    "text-in-url": (
+        urlset("<url>hello<loc>https://example.com/docs/</loc></url>"),
+        {("structure", "error")},
+    ),
     "text-in-urlset": (urlset(url(), "stray text"), {("structure", "error")}),
-    "attribute-on-loc": (urlset('<url><loc id="1">https://example.com/docs/</loc></url>'),
-                         {("structure", "error")}),
-    "element-in-loc": (urlset("<url><loc>https://example.com/docs/<b>x</b></loc></url>"),
-                       {("structure", "error")}),
+    "attribute-on-loc": (
+        urlset('<url><loc id="1">https://example.com/docs/</loc></url>'),
+        {("structure", "error")},
+    ),
+    "element-in-loc": (
+        urlset("<url><loc>https://example.com/docs/<b>x</b></loc></url>"),
+        {("structure", "error")},
+    ),
     "foreign-after-url": (urlset(url(), '<f:x xmlns:f="urn:f"/>'), {("structure", "error")}),
     "empty-urlset": (urlset(), {("structure", "error")}),
-    "url-in-index": (index("https://example.com/docs/s1.xml").replace(
-        "</sitemapindex>", "<url><loc>https://example.com/docs/</loc></url></sitemapindex>"),
-        {("structure", "error"), ("index", "error")}),
-    "changefreq-in-index": (index("https://example.com/docs/s1.xml").replace(
-        "</loc>", "</loc><changefreq>daily</changefreq>"),
-        {("structure", "error"), ("index", "error")}),
+    "url-in-index": (
+        index("https://example.com/docs/s1.xml").replace(
+            "</sitemapindex>", "<url><loc>https://example.com/docs/</loc></url></sitemapindex>"
+        ),
+        {("structure", "error"), ("index", "error")},
+    ),
+    "changefreq-in-index": (
+        index("https://example.com/docs/s1.xml").replace(
+            "</loc>", "</loc><changefreq>daily</changefreq>"
+        ),
+        {("structure", "error"), ("index", "error")},
+    ),
     "relative-loc": (urlset(url("/docs/page")), {("loc", "error")}),
     "ftp-loc": (urlset(url("ftp://example.com/docs/")), {("loc", "error")}),
     "space-in-loc": (urlset(url("https://example.com/docs/a b")), {("loc", "error")}),
@@ -165,37 +211,82 @@ BROKEN = {
     "other-scheme": (urlset(url("http://example.com/docs/")), {("scope", "error")}),
     "other-port": (urlset(url("https://example.com:8443/docs/")), {("scope", "error")}),
     "above-folder": (urlset(url("https://example.com/doc")), {("scope", "error")}),
-    "lastmod-words": (urlset(url("https://example.com/docs/", "<lastmod>yesterday</lastmod>")),
-                      {("lastmod", "error")}),
-    "lastmod-no-day": (urlset(url("https://example.com/docs/", "<lastmod>2024-02-30</lastmod>")),
-                       {("lastmod", "error")}),
-    "lastmod-slashes": (urlset(url("https://example.com/docs/", "<lastmod>2024/01/02</lastmod>")),
-                        {("lastmod", "error")}),
-    "changefreq": (urlset(url("https://example.com/docs/", "<changefreq>often</changefreq>")),
-                   {("changefreq", "error")}),
-    "changefreq-case": (urlset(url("https://example.com/docs/",
-                                   "<changefreq>Daily</changefreq>")), {("changefreq", "error")}),
-    "priority-high": (urlset(url("https://example.com/docs/", "<priority>1.1</priority>")),
-                      {("priority", "error")}),
-    "priority-exp": (urlset(url("https://example.com/docs/", "<priority>5e-1</priority>")),
-                     {("priority", "error")}),
-    "duplicate": (urlset(url(), url("https://example.com/docs/b"), url()),
-                  {("duplicate", "warning")}),
-    "hreflang-rel": (urlset(url("https://example.com/docs/", SELF_ALT,
-                                '<xhtml:link rel="canonical" hreflang="de" '
-                                'href="https://example.com/de/"/>'),
-                            extra_ns=f' xmlns:xhtml="{XHTML}"'), {("hreflang", "error")}),
-    "hreflang-code": (urlset(url("https://example.com/docs/", SELF_ALT,
-                                 '<xhtml:link rel="alternate" hreflang="en_US" '
-                                 'href="https://example.com/en/"/>'),
-                             extra_ns=f' xmlns:xhtml="{XHTML}"'), {("hreflang", "error")}),
-    "hreflang-href": (urlset(url("https://example.com/docs/", SELF_ALT,
-                                 '<xhtml:link rel="alternate" hreflang="de" href="/de/"/>'),
-                             extra_ns=f' xmlns:xhtml="{XHTML}"'), {("hreflang", "error")}),
-    "hreflang-port": (urlset(url("https://example.com/docs/", SELF_ALT,
-                                 '<xhtml:link rel="alternate" hreflang="de" '
-                                 'href="https://example.com:99999/de/"/>'),
-                             extra_ns=f' xmlns:xhtml="{XHTML}"'), {("hreflang", "error")}),
+    "lastmod-words": (
+        urlset(url("https://example.com/docs/", "<lastmod>yesterday</lastmod>")),
+        {("lastmod", "error")},
+    ),
+    "lastmod-no-day": (
+        urlset(url("https://example.com/docs/", "<lastmod>2024-02-30</lastmod>")),
+        {("lastmod", "error")},
+    ),
+    "lastmod-slashes": (
+        urlset(url("https://example.com/docs/", "<lastmod>2024/01/02</lastmod>")),
+        {("lastmod", "error")},
+    ),
+    "changefreq": (
+        urlset(url("https://example.com/docs/", "<changefreq>often</changefreq>")),
+        {("changefreq", "error")},
+    ),
+    "changefreq-case": (
+        urlset(url("https://example.com/docs/", "<changefreq>Daily</changefreq>")),
+        {("changefreq", "error")},
+    ),
+    "priority-high": (
+        urlset(url("https://example.com/docs/", "<priority>1.1</priority>")),
+        {("priority", "error")},
+    ),
+    "priority-exp": (
+        urlset(url("https://example.com/docs/", "<priority>5e-1</priority>")),
+        {("priority", "error")},
+    ),
+    "duplicate": (
+        urlset(url(), url("https://example.com/docs/b"), url()),
+        {("duplicate", "warning")},
+    ),
+    "hreflang-rel": (
+        urlset(
+            url(
+                "https://example.com/docs/",
+                SELF_ALT,
+                '<xhtml:link rel="canonical" hreflang="de" href="https://example.com/de/"/>',
+            ),
+            extra_ns=f' xmlns:xhtml="{XHTML}"',
+        ),
+        {("hreflang", "error")},
+    ),
+    "hreflang-code": (
+        urlset(
+            url(
+                "https://example.com/docs/",
+                SELF_ALT,
+                '<xhtml:link rel="alternate" hreflang="en_US" href="https://example.com/en/"/>',
+            ),
+            extra_ns=f' xmlns:xhtml="{XHTML}"',
+        ),
+        {("hreflang", "error")},
+    ),
+    "hreflang-href": (
+        urlset(
+            url(
+                "https://example.com/docs/",
+                SELF_ALT,
+                '<xhtml:link rel="alternate" hreflang="de" href="/de/"/>',
+            ),
+            extra_ns=f' xmlns:xhtml="{XHTML}"',
+        ),
+        {("hreflang", "error")},
+    ),
+    "hreflang-port": (
+        urlset(
+            url(
+                "https://example.com/docs/",
+                SELF_ALT,
+                '<xhtml:link rel="alternate" hreflang="de" href="https://example.com:99999/de/"/>',
+            ),
+            extra_ns=f' xmlns:xhtml="{XHTML}"',
+        ),
+        {("hreflang", "error")},
+    ),
 }
 
 
@@ -208,11 +299,15 @@ def test_broken_file_is_caught_with_its_code(tmp_path: Path, case: str) -> None:
 
 
 @pytest.mark.parametrize("case", [*sorted(BROKEN), "gzipped-plain-twin", "text"])
-def test_a_gz_twin_of_the_same_bytes_is_caught_as_if_read_alone(tmp_path: Path, case: str,
-                                                               monkeypatch) -> None:
+def test_a_gz_twin_of_the_same_bytes_is_caught_as_if_read_alone(
+    tmp_path: Path, case: str, monkeypatch
+) -> None:
     """The `.gz` copy of a file read before is not parsed again: its issues are the same."""
-    content = b"x\n\nhttps://example.com/docs/ a\n" if case == "text" else (
-        BROKEN.get(case, (urlset(url("https://example.com/docs/a b")),))[0])
+    content = (
+        b"x\n\nhttps://example.com/docs/ a\n"
+        if case == "text"
+        else (BROKEN.get(case, (urlset(url("https://example.com/docs/a b")),))[0])
+    )
     plain = "sitemap.txt" if case == "text" else "sitemap.xml"
     paths = [write(tmp_path, plain, content), write(tmp_path, plain + ".gz", content)]
     if case == "gzipped-plain-twin":
@@ -241,6 +336,7 @@ def test_duplicate_names_first_place(tmp_path: Path) -> None:
 
 # -- values, cross-checked with the official schema -----------------------------------
 
+
 def _one_field(field: str, value: str) -> str:
     """A urlset of one URL whose `field` holds `value`."""
     return urlset(url("https://example.com/docs/", f"<{field}>{value}</{field}>"))
@@ -250,27 +346,30 @@ def _schema_accepts(field: str, value: str) -> bool:
     return schema("urlset").validate(etree.fromstring(_one_field(field, value).encode()))
 
 
-@pytest.mark.parametrize("value, level", [
-    ("2024-05-01", None),
-    ("2024-05-01T13:30:00Z", None),
-    ("2024-05-01T13:30:00+02:00", None),
-    ("2024-05-01T13:30:00.123-05:30", None),
-    (" 2024-05-01 ", None),  # the schema collapses whitespace in dates
-    ("2024-02-29", None),
-    ("2024", "warning"),  # W3C Datetime, but the schema wants a full date
-    ("2024-05", "warning"),
-    ("2024-05-01T13:30+02:00", "warning"),  # W3C without seconds; the schema needs them
-    ("2024-05-01T13:30:00", "warning"),  # no zone: schema yes, W3C no
-    ("2024-05-01Z", "warning"),
-    ("2024-05-01T13:30", "error"),
-    ("2023-02-29", "error"),
-    ("2024-13-01", "error"),
-    ("2024-05-01T25:00:00Z", "error"),
-    ("2024-05-01T13:30:00+15:00", "error"),
-    ("2024-05-01 13:30:00", "error"),
-    ("0000-01-01", "error"),
-    ("", "error"),
-])
+@pytest.mark.parametrize(
+    "value, level",
+    [
+        ("2024-05-01", None),
+        ("2024-05-01T13:30:00Z", None),
+        ("2024-05-01T13:30:00+02:00", None),
+        ("2024-05-01T13:30:00.123-05:30", None),
+        (" 2024-05-01 ", None),  # the schema collapses whitespace in dates
+        ("2024-02-29", None),
+        ("2024", "warning"),  # W3C Datetime, but the schema wants a full date
+        ("2024-05", "warning"),
+        ("2024-05-01T13:30+02:00", "warning"),  # W3C without seconds; the schema needs them
+        ("2024-05-01T13:30:00", "warning"),  # no zone: schema yes, W3C no
+        ("2024-05-01Z", "warning"),
+        ("2024-05-01T13:30", "error"),
+        ("2023-02-29", "error"),
+        ("2024-13-01", "error"),
+        ("2024-05-01T25:00:00Z", "error"),
+        ("2024-05-01T13:30:00+15:00", "error"),
+        ("2024-05-01 13:30:00", "error"),
+        ("0000-01-01", "error"),
+        ("", "error"),
+    ],
+)
 def test_lastmod_values(tmp_path: Path, value: str, level: str | None) -> None:
     issues = check(tmp_path, "s.xml", _one_field("lastmod", value))
     assert [(i.code, i.level) for i in issues] == ([] if level is None else [("lastmod", level)])
@@ -280,41 +379,87 @@ def test_lastmod_values(tmp_path: Path, value: str, level: str | None) -> None:
         assert not _schema_accepts("lastmod", value)
 
 
-@pytest.mark.parametrize("field, value, ok", [
-    *(("priority", value, ok) for value, ok in [
-        ("0.0", True), ("1.0", True), ("1", True), ("0", True), (".5", True), ("1.", True),
-        ("+0.5", True), ("-0.0", True), ("1.000", True), (" 0.3 ", True),
-        ("1.01", False), ("-0.1", False), ("5e-1", False), ("NaN", False), ("", False),
-        ("0,5", False)]),
-    *(("changefreq", value, ok) for value, ok in [
-        ("always", True), ("never", True), ("weekly", True),
-        ("Weekly", False), (" weekly", False), ("fortnightly", False), ("", False)]),
-])
-def test_priority_and_changefreq_values_agree_with_schema(tmp_path: Path, field: str,
-                                                          value: str, ok: bool) -> None:
+@pytest.mark.parametrize(
+    "field, value, ok",
+    [
+        *(
+            ("priority", value, ok)
+            for value, ok in [
+                ("0.0", True),
+                ("1.0", True),
+                ("1", True),
+                ("0", True),
+                (".5", True),
+                ("1.", True),
+                ("+0.5", True),
+                ("-0.0", True),
+                ("1.000", True),
+                (" 0.3 ", True),
+                ("1.01", False),
+                ("-0.1", False),
+                ("5e-1", False),
+                ("NaN", False),
+                ("", False),
+                ("0,5", False),
+            ]
+        ),
+        *(
+            ("changefreq", value, ok)
+            for value, ok in [
+                ("always", True),
+                ("never", True),
+                ("weekly", True),
+                ("Weekly", False),
+                (" weekly", False),
+                ("fortnightly", False),
+                ("", False),
+            ]
+        ),
+    ],
+)
+def test_priority_and_changefreq_values_agree_with_schema(
+    tmp_path: Path, field: str, value: str, ok: bool
+) -> None:
     issues = check(tmp_path, "s.xml", _one_field(field, value))
     assert codes(issues) == (set() if ok else {field})
     assert _schema_accepts(field, value) == ok
 
 
-@pytest.mark.parametrize("tag, ok", [
-    ("de", True), ("pt-BR", True), ("zh-Hant-TW", True), ("es-419", True),
-    ("x-default", True), ("sr-Latn", True),
-    ("en_US", False), ("english", False), ("e", False), ("de-", False), ("", False),
-])
+@pytest.mark.parametrize(
+    "tag, ok",
+    [
+        ("de", True),
+        ("pt-BR", True),
+        ("zh-Hant-TW", True),
+        ("es-419", True),
+        ("x-default", True),
+        ("sr-Latn", True),
+        ("en_US", False),
+        ("english", False),
+        ("e", False),
+        ("de-", False),
+        ("", False),
+    ],
+)
 def test_hreflang_values(tmp_path: Path, tag: str, ok: bool) -> None:
     link = f'<xhtml:link rel="alternate" hreflang="{tag}" href="https://example.com/docs/"/>'
-    issues = check(tmp_path, "s.xml", urlset(url("https://example.com/docs/", link),
-                                             extra_ns=f' xmlns:xhtml="{XHTML}"'))
+    issues = check(
+        tmp_path,
+        "s.xml",
+        urlset(url("https://example.com/docs/", link), extra_ns=f' xmlns:xhtml="{XHTML}"'),
+    )
     assert codes(issues) == (set() if ok else {"hreflang"})
 
 
 # -- hostile input --------------------------------------------------------------------
 
+
 def test_entity_bomb_is_refused_unexpanded(tmp_path: Path) -> None:
-    lols = "".join(f'<!ENTITY l{n} "{"&l%d;" % (n - 1) * 10}">' for n in range(1, 10))
-    doc = (f'<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY l0 "lol">{lols}]>'
-           f'<urlset xmlns="{SM}"><url><loc>https://example.com/docs/&l9;</loc></url></urlset>')
+    lols = "".join(f'<!ENTITY l{n} "{f"&l{n - 1};" * 10}">' for n in range(1, 10))
+    doc = (
+        f'<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY l0 "lol">{lols}]>'
+        f'<urlset xmlns="{SM}"><url><loc>https://example.com/docs/&l9;</loc></url></urlset>'
+    )
     issues = check(tmp_path, "bomb.xml", doc)
     assert [(i.code, i.level) for i in issues] == [("xml", "error")]
     assert "DOCTYPE" in issues[0].message
@@ -323,8 +468,10 @@ def test_entity_bomb_is_refused_unexpanded(tmp_path: Path) -> None:
 def test_external_entity_is_never_read(tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_text("TOP-SECRET-VALUE")
-    doc = (f'<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY x SYSTEM "{secret.as_uri()}">]>'
-           f'<urlset xmlns="{SM}"><url><loc>https://example.com/docs/&x;</loc></url></urlset>')
+    doc = (
+        f'<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY x SYSTEM "{secret.as_uri()}">]>'
+        f'<urlset xmlns="{SM}"><url><loc>https://example.com/docs/&x;</loc></url></urlset>'
+    )
     issues = check(tmp_path, "xxe.xml", doc)
     assert [(i.code, i.level) for i in issues] == [("xml", "error")]
     assert not any("TOP-SECRET" in i.message for i in issues)
@@ -333,8 +480,10 @@ def test_external_entity_is_never_read(tmp_path: Path) -> None:
 
 
 def test_external_dtd_is_refused_without_network(tmp_path: Path) -> None:
-    doc = ('<?xml version="1.0"?><!DOCTYPE urlset SYSTEM "http://127.0.0.1:9/x.dtd">'
-           f'<urlset xmlns="{SM}">{url()}</urlset>')
+    doc = (
+        '<?xml version="1.0"?><!DOCTYPE urlset SYSTEM "http://127.0.0.1:9/x.dtd">'
+        f'<urlset xmlns="{SM}">{url()}</urlset>'
+    )
     assert codes(check(tmp_path, "dtd.xml", doc)) == {"xml"}
 
 
@@ -371,9 +520,11 @@ def test_too_many_entries(tmp_path: Path) -> None:
 
 # -- gzip -----------------------------------------------------------------------------
 
+
 def test_truncated_gzip(tmp_path: Path) -> None:
-    data = gzip.compress(urlset(*[url(f"https://example.com/docs/{n}")
-                                  for n in range(2000)]).encode())
+    data = gzip.compress(
+        urlset(*[url(f"https://example.com/docs/{n}") for n in range(2000)]).encode()
+    )
     path = tmp_path / "cut.xml.gz"
     path.write_bytes(data[: len(data) // 2])
     assert {(i.code, i.level) for i in validate_files([path], LOCATION)} == {("gzip", "error")}
@@ -402,18 +553,22 @@ def test_gzip_without_gz_name_is_read_with_a_warning(tmp_path: Path) -> None:
 
 # -- text sitemaps --------------------------------------------------------------------
 
-@pytest.mark.parametrize("data, expected", [
-    (b"https://example.com/docs/a\n\nhttps://example.com/docs/b\n", {("text", "error")}),
-    (b"https://example.com/docs/a\n\n", {("text", "error")}),
-    (b"https://example.com/docs/a https://example.com/docs/b\n", {("text", "error")}),
-    (b" https://example.com/docs/a\n", {("text", "error")}),
-    (b"https://example.com/docs/caf\xe9\n", {("text", "error")}),
-    (b"\xef\xbb\xbfhttps://example.com/docs/a\n", {("text", "warning")}),
-    (b"", {("text", "error")}),
-    (b"/docs/a\n", {("loc", "error")}),
-    (b"https://example.com/docs/a\nhttps://example.com/docs/a\n", {("duplicate", "warning")}),
-    (b"https://example.com/other\n", {("scope", "error")}),
-])
+
+@pytest.mark.parametrize(
+    "data, expected",
+    [
+        (b"https://example.com/docs/a\n\nhttps://example.com/docs/b\n", {("text", "error")}),
+        (b"https://example.com/docs/a\n\n", {("text", "error")}),
+        (b"https://example.com/docs/a https://example.com/docs/b\n", {("text", "error")}),
+        (b" https://example.com/docs/a\n", {("text", "error")}),
+        (b"https://example.com/docs/caf\xe9\n", {("text", "error")}),
+        (b"\xef\xbb\xbfhttps://example.com/docs/a\n", {("text", "warning")}),
+        (b"", {("text", "error")}),
+        (b"/docs/a\n", {("loc", "error")}),
+        (b"https://example.com/docs/a\nhttps://example.com/docs/a\n", {("duplicate", "warning")}),
+        (b"https://example.com/other\n", {("scope", "error")}),
+    ],
+)
 def test_text_sitemap_rules(tmp_path: Path, data: bytes, expected: set) -> None:
     issues = check(tmp_path, "sitemap.txt", data, "https://example.com/docs/sitemap.txt")
     assert {(i.code, i.level) for i in issues} == expected, issues
@@ -427,11 +582,18 @@ def test_text_line_numbers(tmp_path: Path) -> None:
 
 # -- sets: index, scope, duplicates ---------------------------------------------------
 
+
 def test_index_entries_must_be_given_files_and_not_indexes(tmp_path: Path) -> None:
     files = [
-        write(tmp_path, "sitemap.xml", index("https://example.com/docs/sitemap-1.xml",
-                                             "https://example.com/docs/sitemap-9.xml",
-                                             "https://example.com/docs/inner.xml")),
+        write(
+            tmp_path,
+            "sitemap.xml",
+            index(
+                "https://example.com/docs/sitemap-1.xml",
+                "https://example.com/docs/sitemap-9.xml",
+                "https://example.com/docs/inner.xml",
+            ),
+        ),
         write(tmp_path, "sitemap-1.xml", urlset(url("https://example.com/docs/a"))),
         write(tmp_path, "inner.xml", index("https://example.com/docs/sitemap-1.xml")),
         write(tmp_path, "stray.xml", urlset(url("https://example.com/docs/b"))),
@@ -455,8 +617,12 @@ def test_part_name_is_the_last_path_segment() -> None:
 def test_gzip_twins_count_as_listed(tmp_path: Path) -> None:
     part = urlset(url("https://example.com/docs/a"))
     idx = index("https://example.com/docs/sitemap-1.xml")
-    files = [write(tmp_path, "sitemap.xml", idx), write(tmp_path, "sitemap.xml.gz", idx),
-             write(tmp_path, "sitemap-1.xml", part), write(tmp_path, "sitemap-1.xml.gz", part)]
+    files = [
+        write(tmp_path, "sitemap.xml", idx),
+        write(tmp_path, "sitemap.xml.gz", idx),
+        write(tmp_path, "sitemap-1.xml", part),
+        write(tmp_path, "sitemap-1.xml.gz", part),
+    ]
     assert validate_files(files, LOCATION) == []
 
 
@@ -481,37 +647,55 @@ def test_whole_set_out_of_scope_is_one_issue_with_the_count(tmp_path: Path) -> N
     mixed = urlset(url(), *[url(f"https://preview.example.net/docs/p{n}") for n in range(3)])
     issues = check(tmp_path, "sitemap.xml", mixed)
     assert [(i.code, i.page) for i in issues] == [
-        ("scope", "sitemap.xml:4"), ("scope", "sitemap.xml:5"), ("scope", "sitemap.xml:6")]
+        ("scope", "sitemap.xml:4"),
+        ("scope", "sitemap.xml:5"),
+        ("scope", "sitemap.xml:6"),
+    ]
 
 
 def test_index_entries_are_scoped_to_the_host(tmp_path: Path) -> None:
     files = [
-        write(tmp_path, "sitemap.xml", index("https://example.com/other/a.xml",
-                                             "https://cdn.example.com/docs/b.xml")),
+        write(
+            tmp_path,
+            "sitemap.xml",
+            index("https://example.com/other/a.xml", "https://cdn.example.com/docs/b.xml"),
+        ),
         write(tmp_path, "a.xml", urlset(url("https://example.com/other/x"))),
         write(tmp_path, "b.xml", urlset(url("https://example.com/docs/y"))),
     ]
     issues = validate_files(files, LOCATION)
     # a.xml lives in /other/ (by the index), so /other/x is in its scope; the index may
     # point anywhere on its own host, not to another host.
-    assert [(i.code, i.page) for i in issues] == [("scope", "sitemap.xml:4"),
-                                                  ("scope", "b.xml:3")]
+    assert [(i.code, i.page) for i in issues] == [("scope", "sitemap.xml:4"), ("scope", "b.xml:3")]
 
 
 def test_without_location_one_origin(tmp_path: Path) -> None:
-    files = [write(tmp_path, "a.xml", urlset(url("https://example.com/a"),
-                                             url("https://example.com/deep/b"))),
-             write(tmp_path, "b.xml", urlset(url("http://example.com/c")))]
+    files = [
+        write(
+            tmp_path,
+            "a.xml",
+            urlset(url("https://example.com/a"), url("https://example.com/deep/b")),
+        ),
+        write(tmp_path, "b.xml", urlset(url("http://example.com/c"))),
+    ]
     issues = validate_files(files)
     assert [(i.code, i.page) for i in issues] == [("scope", "b.xml:3")]
 
 
 def test_duplicates_across_files_of_a_set(tmp_path: Path) -> None:
-    files = [write(tmp_path, "sitemap.xml", index("https://example.com/docs/a.xml",
-                                                  "https://example.com/docs/b.xml")),
-             write(tmp_path, "a.xml", urlset(url("https://example.com/docs/x"))),
-             write(tmp_path, "b.xml", urlset(url("https://example.com/docs/y"),
-                                             url("https://example.com/docs/x")))]
+    files = [
+        write(
+            tmp_path,
+            "sitemap.xml",
+            index("https://example.com/docs/a.xml", "https://example.com/docs/b.xml"),
+        ),
+        write(tmp_path, "a.xml", urlset(url("https://example.com/docs/x"))),
+        write(
+            tmp_path,
+            "b.xml",
+            urlset(url("https://example.com/docs/y"), url("https://example.com/docs/x")),
+        ),
+    ]
     issues = validate_files(files, LOCATION)
     assert [(i.code, i.page) for i in issues] == [("duplicate", "b.xml:4")]
     assert "a.xml:3" in issues[0].message
@@ -532,18 +716,23 @@ def test_sitemap_locs(tmp_path: Path) -> None:
 
 # -- robots.txt -----------------------------------------------------------------------
 
+
 def test_robots(tmp_path: Path) -> None:
     path = tmp_path / "robots.txt"
-    path.write_text("User-agent: *\nDisallow:\n"
-                    "Sitemap: https://example.com/sitemap.xml\n"
-                    "sitemap:/sitemap2.xml\n"
-                    "SITEMAP :  https://example.com/sitemap.xml   # again\n"
-                    "Sitemap: ftp://example.com/s.xml\n"
-                    "Sitemap: https://example.com/b.xml\n")
+    path.write_text(
+        "User-agent: *\nDisallow:\n"
+        "Sitemap: https://example.com/sitemap.xml\n"
+        "sitemap:/sitemap2.xml\n"
+        "SITEMAP :  https://example.com/sitemap.xml   # again\n"
+        "Sitemap: ftp://example.com/s.xml\n"
+        "Sitemap: https://example.com/b.xml\n"
+    )
     issues = validate_robots(path)
     assert robots_sitemaps(path)[0] == [  # each value once, bad ones too, not relative ones
-        "https://example.com/sitemap.xml", "ftp://example.com/s.xml",
-        "https://example.com/b.xml"]
+        "https://example.com/sitemap.xml",
+        "ftp://example.com/s.xml",
+        "https://example.com/b.xml",
+    ]
     assert [(i.code, i.level, i.page) for i in issues] == [
         ("robots", "warning", "robots.txt:5"),
         ("robots", "error", "robots.txt:6"),
@@ -555,7 +744,10 @@ def test_relative_robots_line_names_the_line_to_write(tmp_path: Path) -> None:
     path = write(tmp_path, "robots.txt", "User-agent: *\nSitemap: /sitemap.xml\n")
     (generic,) = validate_robots(path)
     assert (generic.code, generic.level, generic.page) == (
-        "robots-relative", "warning", "robots.txt:2")
+        "robots-relative",
+        "warning",
+        "robots.txt:2",
+    )
     assert "crawlers ignore" in generic.message and "full URL" in generic.message
     (exact,) = validate_robots(path, "https://example.org/robots.txt")
     assert exact.message.endswith("write `Sitemap: https://example.org/sitemap.xml` instead")
@@ -571,30 +763,54 @@ def test_robots_clean(tmp_path: Path) -> None:
 
 # -- a full file -----------------------------------------------------------------------
 
+
 def test_fifty_thousand_urls_with_every_field_are_accepted(tmp_path: Path) -> None:
-    entries = [url(f"https://example.com/docs/section-{n // 100}/page-{n}/",
-                   f"<lastmod>2024-03-{n % 28 + 1:02d}T10:11:12Z</lastmod>",
-                   "<changefreq>weekly</changefreq>", "<priority>0.5</priority>")
-               for n in range(50_000)]
+    entries = [
+        url(
+            f"https://example.com/docs/section-{n // 100}/page-{n}/",
+            f"<lastmod>2024-03-{n % 28 + 1:02d}T10:11:12Z</lastmod>",
+            "<changefreq>weekly</changefreq>",
+            "<priority>0.5</priority>",
+        )
+        for n in range(50_000)
+    ]
     path = write(tmp_path, "sitemap.xml", urlset(*entries))
     assert validate_files([path], LOCATION) == []
 
 
 # -- the writer's own output ----------------------------------------------------------
 
+
 def test_written_sets_pass_checker_and_schema(tmp_path: Path) -> None:
     from sitemap_core import write_sitemaps
     from sitemap_core.options import settings_from_options
     from sitemap_core.values.page import Alternate, Page
 
-    pages = [Page(url=f"p{n}/", lastmod="2024-01-02", priority=0.5, changefreq="daily",
-                  alternates=(Alternate("en", f"p{n}/"),
-                              Alternate("de", f"https://example.com/docs/de/p{n}/")))
-             for n in range(25)]
+    pages = [
+        Page(
+            url=f"p{n}/",
+            lastmod="2024-01-02",
+            priority=0.5,
+            changefreq="daily",
+            alternates=(
+                Alternate("en", f"p{n}/"),
+                Alternate("de", f"https://example.com/docs/de/p{n}/"),
+            ),
+        )
+        for n in range(25)
+    ]
     settings, problems = settings_from_options(
-        {"max_urls": 10, "gzip": "also", "formats": ["xml", "txt"], "lastmod": "none",
-         "robots_txt": False, "validate": "strict"},
-        "https://example.com/docs/", tmp_path)
+        {
+            "max_urls": 10,
+            "gzip": "also",
+            "formats": ["xml", "txt"],
+            "lastmod": "none",
+            "robots_txt": False,
+            "validate": "strict",
+        },
+        "https://example.com/docs/",
+        tmp_path,
+    )
     assert problems == []
     result = write_sitemaps(pages, tmp_path / "site", settings)
     assert result.ok, result.issues
@@ -608,6 +824,7 @@ def test_written_sets_pass_checker_and_schema(tmp_path: Path) -> None:
 
 # -- hreflang reciprocity ---------------------------------------------------------------
 
+
 def _alt(lang: str, href: str) -> str:
     return f'<xhtml:link rel="alternate" hreflang="{lang}" href="{href}"/>'
 
@@ -618,10 +835,13 @@ def test_alternates_must_list_themselves_and_be_listed_back(tmp_path):
         url(en, _alt("en", en), _alt("fr", fr), _alt("de", de)),
         url(fr, _alt("fr", fr)),  # lists itself only: en is not listed back
         url(de, _alt("en", en)),  # does not list itself
-        extra_ns=f' xmlns:xhtml="{XHTML}"')
+        extra_ns=f' xmlns:xhtml="{XHTML}"',
+    )
     found = [(i.page, i.code, i.level, i.message) for i in check(tmp_path, "sitemap.xml", text)]
     assert [(page, code, level) for page, code, level, _ in found] == [
-        ("sitemap.xml:3", "hreflang", "warning"), ("sitemap.xml:5", "hreflang", "warning")]
+        ("sitemap.xml:3", "hreflang", "warning"),
+        ("sitemap.xml:5", "hreflang", "warning"),
+    ]
     assert "does not list it back" in found[0][3] and fr in found[0][3]
     assert "does not list itself" in found[1][3] and de in found[1][3]
 

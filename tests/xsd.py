@@ -9,8 +9,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from helpers import parse
 from lxml import etree
+
+from helpers import parse
 
 XSD_DIR = Path(__file__).resolve().parent / "schemas"
 _FILES = {"urlset": "sitemap.xsd", "sitemapindex": "siteindex.xsd"}
@@ -28,10 +29,11 @@ def schema(root: str, lax: bool = False) -> etree.XMLSchema:
     text = (XSD_DIR / _FILES[root]).read_bytes()
     if lax:
         relaxed = text.replace(b'processContents="strict"', b'processContents="lax"')
-        assert relaxed != text, "the schema no longer says processContents=\"strict\""
+        assert relaxed != text, 'the schema no longer says processContents="strict"'
         text = relaxed
-    return etree.XMLSchema(etree.fromstring(text, etree.XMLParser(resolve_entities=False,
-                                                                   no_network=True)))
+    return etree.XMLSchema(
+        etree.fromstring(text, etree.XMLParser(resolve_entities=False, no_network=True))
+    )
 
 
 def assert_schema_valid(path: Path) -> None:
@@ -43,8 +45,11 @@ def assert_schema_valid(path: Path) -> None:
     tree = parse(path)
     root = tree.getroot()
     local = etree.QName(root).localname
-    foreign = any(etree.QName(e).namespace != etree.QName(root).namespace
-                  for e in root.iter() if isinstance(e.tag, str))
+    foreign = any(
+        etree.QName(e).namespace != etree.QName(root).namespace
+        for e in root.iter()
+        if isinstance(e.tag, str)
+    )
     xsd = schema(local, lax=foreign)
     if not xsd.validate(tree):
         raise AssertionError(f"{path.name} fails {_FILES[local]}: {xsd.error_log}")

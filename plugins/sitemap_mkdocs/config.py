@@ -39,8 +39,14 @@ class _Word(c.Choice[str]):
     `gzip: no` or `validate: off` would otherwise be refused.
     """
 
-    def __init__(self, choices: Collection[str], default: str, *,
-                 false: str | None = None, true: str | None = None) -> None:
+    def __init__(
+        self,
+        choices: Collection[str],
+        default: str,
+        *,
+        false: str | None = None,
+        true: str | None = None,
+    ) -> None:
         super().__init__(choices, default=default)
         self._booleans = {False: false, True: true}
 

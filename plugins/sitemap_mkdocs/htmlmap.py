@@ -57,17 +57,30 @@ class HtmlMap:
         self.nav, self.all_files, self.files, self.listing = nav, files, {}, None
         home = posixpath.dirname(nav.homepage.url) if nav.homepage is not None else ""
         self.path = ("" if home in ("", ".") else home + "/") + self.default_path
-        self.known = Listing((p._replace(output=None) for p in _pages(files, self.site_dir)),
-                             self.settings)
+        self.known = Listing(
+            (p._replace(output=None) for p in _pages(files, self.site_dir)), self.settings
+        )
         taken = {f.dest_uri for f in files}
         for page in self._plan():
             dest = page.path + "index.html" if page.path.endswith("/") else page.path
             if dest in taken:
-                return [Issue("option", "", "html_map_path", (
-                    f"no site map written: {dest} is already a page of the site; set "
-                    "html_map_path to a free path"))]
-            file = File.generated(config, dest.removesuffix(".html") + ".md", content="",
-                                  inclusion=InclusionLevel.NOT_IN_NAV)
+                return [
+                    Issue(
+                        "option",
+                        "",
+                        "html_map_path",
+                        (
+                            f"no site map written: {dest} is already a page of the site; set "
+                            "html_map_path to a free path"
+                        ),
+                    )
+                ]
+            file = File.generated(
+                config,
+                dest.removesuffix(".html") + ".md",
+                content="",
+                inclusion=InclusionLevel.NOT_IN_NAV,
+            )
             file.dest_uri, file.url = dest, page.path
             MkDocsPage(page.title, file, config)
             files.append(file)
@@ -96,8 +109,11 @@ class HtmlMap:
         read later: `fill` leaves out those too), its titles as known by now."""
         if self.nav is None or self.all_files is None or self.known is None:
             return ()
-        return plan(prune(_tree(self.nav, self.all_files), self.known), self.path,
-                    self.settings.html_map_max_links)
+        return plan(
+            prune(_tree(self.nav, self.all_files), self.known),
+            self.path,
+            self.settings.html_map_max_links,
+        )
 
 
 def _tree(nav: Navigation, files: Files) -> list[MapEntry]:
@@ -108,7 +124,8 @@ def _tree(nav: Navigation, files: Files) -> list[MapEntry]:
     for file in files.documentation_pages():
         if file.page is not None and id(file.page) not in in_nav and not file.generated_by:
             folders.setdefault(posixpath.dirname(file.src_uri), []).append(
-                MapEntry(file.page.title or file.name, file.page.url))
+                MapEntry(file.page.title or file.name, file.page.url)
+            )
     for folder in sorted(folders):
         tree.append(MapEntry(folder or OTHER, None, children=tuple(folders[folder])))
     return tree
@@ -131,5 +148,8 @@ def _pages(files: Files, site_dir: str) -> Iterator[Page]:
         if i18n.is_fallback(file):
             continue
         meta = file.page.meta if file.page is not None else {}
-        yield Page(url=file.url, output=os.path.join(site_dir, file.dest_uri),
-                   exclude=bool(meta_overrides(meta.get("sitemap"))[0].get("exclude")))
+        yield Page(
+            url=file.url,
+            output=os.path.join(site_dir, file.dest_uri),
+            exclude=bool(meta_overrides(meta.get("sitemap"))[0].get("exclude")),
+        )

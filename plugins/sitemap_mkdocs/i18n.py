@@ -59,8 +59,10 @@ def alternates(files: Iterable[File]) -> dict[str, tuple[Alternate, ...]]:
     for by_language in versions.values():
         if len(by_language) < 2:
             continue
-        links = tuple(Alternate(hreflang(locale), file.page.url)  # type: ignore[union-attr]
-                      for locale, file in sorted(by_language.items()))
+        links = tuple(
+            Alternate(hreflang(locale), file.page.url)  # type: ignore[union-attr]
+            for locale, file in sorted(by_language.items())
+        )
         for file in by_language.values():
             found[file.src_uri] = links
     return found

@@ -77,9 +77,20 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._map = self._includes = self._history = None
         problem = base_url_problem(config.site_url or "")
         if problem:
-            self._report([Issue("base-url", "", "site_url", (
-                f"no sitemap written: {problem}; set `site_url` to the absolute http(s) "
-                "address the site is published at"))], f"sitemap: not written: {problem}")
+            self._report(
+                [
+                    Issue(
+                        "base-url",
+                        "",
+                        "site_url",
+                        (
+                            f"no sitemap written: {problem}; set `site_url` to the absolute http(s) "
+                            "address the site is published at"
+                        ),
+                    )
+                ],
+                f"sitemap: not written: {problem}",
+            )
             return config
         self._preview = _on_dev_server(config)
         root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
@@ -87,8 +98,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if settings.x_default == "" and (default := i18n.default_language(config)):
             settings = dataclasses.replace(settings, x_default=hreflang(default))
         settings = dataclasses.replace(  # the news sitemap's defaults: the site's
-            settings, news_publication=settings.news_publication or config.site_name,
-            news_language=settings.news_language or _theme_language(config))
+            settings,
+            news_publication=settings.news_publication or config.site_name,
+            news_language=settings.news_language or _theme_language(config),
+        )
         if self._preview:
             # Dev-server URLs must not enter the content-state dates of the real site,
             # nor ever be sent to IndexNow.
@@ -111,8 +124,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             files.remove(template)
         self._files.append(files)
         if self._settings is not None and self._history is None:  # git reads while MkDocs builds
-            self._history = read_ahead((file.abs_src_path for file in files.documentation_pages()
-                                        if file.abs_src_path), self._settings)
+            self._history = read_ahead(
+                (file.abs_src_path for file in files.documentation_pages() if file.abs_src_path),
+                self._settings,
+            )
         return files
 
     @event_priority(-100)  # late: the nav other plugins made
@@ -129,16 +144,18 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         return env
 
     @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
-    def on_page_markdown(self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig,
-                         files: Files) -> str:
+    def on_page_markdown(
+        self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
+    ) -> str:
         """Note the files the page includes."""
         if self._includes is not None:
             self._included[page.file.src_uri] = self._includes.of(markdown)
         return markdown
 
     @event_priority(-110)  # after the blog plugin (-100) put a view's posts in the context
-    def on_page_context(self, context: TemplateContext, *, page: MkDocsPage,
-                        config: MkDocsConfig, nav: Navigation) -> TemplateContext:
+    def on_page_context(
+        self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
         """Keep the page's final front matter, and the posts a blog view shows."""
         self._meta[page.file.src_uri] = page.meta
         if blog.is_view(page):
@@ -155,7 +172,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             return
         site_dir = Path(config.site_dir)
         files = i18n.in_language_order(
-            [file for build in self._files for file in build.documentation_pages()], config)
+            [file for build in self._files for file in build.documentation_pages()], config
+        )
         pages = self._pages(files, site_dir)
         result = write_sitemaps(pages, site_dir, self._settings, self._history)
         self._report(result.issues, result.summary())
@@ -172,18 +190,21 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             if blog.is_view(file.page):
                 views.append(file)
             else:
-                pages[file.src_uri] = self._page(file, site, news,
-                                                 alternates.get(file.src_uri, ()))
+                pages[file.src_uri] = self._page(file, site, news, alternates.get(file.src_uri, ()))
         yield from pages.values()
         for file in views:
             # A view a --dirty build did not render, or rendered without its unread posts'
             # excerpts, shows none: its own file's date, if any, is all that is known.
-            listed = tuple(pages[post.file.src_uri] for post in self._shown.get(file.src_uri, ())
-                           if post.file.src_uri in pages)
+            listed = tuple(
+                pages[post.file.src_uri]
+                for post in self._shown.get(file.src_uri, ())
+                if post.file.src_uri in pages
+            )
             yield self._page(file, site, news)._replace(lists=listed)
 
-    def _page(self, file: File, site_dir: str, news: bool,
-              alternates: tuple[Alternate, ...] = ()) -> Page:
+    def _page(
+        self, file: File, site_dir: str, news: bool, alternates: tuple[Alternate, ...] = ()
+    ) -> Page:
         """The core's view of one built page: its URL as MkDocs links it, its translations,
         its front matter, its file and the files it includes; `news`: a blog post is a
         news article."""

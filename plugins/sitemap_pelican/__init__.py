@@ -66,8 +66,9 @@ def _start(pelican: Pelican) -> None:
         return
     site, issues = config.load(pelican.settings)
     output = os.path.abspath(pelican.output_path)
-    _run = _Run(pelican, Collector(site, pelican.settings, output) if site is not None else None,
-                output)
+    _run = _Run(
+        pelican, Collector(site, pelican.settings, output) if site is not None else None, output
+    )
     _run.fatal = _log(issues)
 
 
@@ -76,12 +77,17 @@ def _content_read(generators: list[Any]) -> None:
     history while Pelican writes; under i18n_subsites, before it builds its subsites,
     content without `Lang:` is told about now, while the plugin may yet fail."""
     run = _run
-    if (run is None or run.collector is None or not generators
-            or generators[0].settings is not run.pelican.settings):
+    if (
+        run is None
+        or run.collector is None
+        or not generators
+        or generators[0].settings is not run.pelican.settings
+    ):
         return
     contents = read_contents(generators)
-    run.history = read_ahead((content.source_path for content in contents),
-                             run.collector.site.settings)
+    run.history = read_ahead(
+        (content.source_path for content in contents), run.collector.site.settings
+    )
     if run.pelican.settings.get("I18N_SUBSITES"):
         issue = i18n.missing_lang(contents, run.pelican.settings["DEFAULT_LANG"])
         run.fatal += _log([issue] if issue else [])
@@ -108,16 +114,18 @@ def _finish(pelican: Pelican) -> None:
     failed = ""
     if run.collector is not None:
         run.fatal += _log(run.collector.issues)
-        result = write_sitemaps(run.pages, Path(pelican.output_path),
-                                run.collector.site.settings, run.history)
+        result = write_sitemaps(
+            run.pages, Path(pelican.output_path), run.collector.site.settings, run.history
+        )
         run.fatal += _log(result.issues)
         console.print(result.summary(), markup=False)
         errors = sum(issue.level == "error" for issue in result.issues)
         if errors:
             failed = f"{errors} sitemap error(s)" if result.files else "no sitemap written"
     if failed or run.fatal:
-        logger.critical("sitemap: %s: build failed",
-                        failed or f"{run.fatal} sitemap problem(s) and --fatal")
+        logger.critical(
+            "sitemap: %s: build failed", failed or f"{run.fatal} sitemap problem(s) and --fatal"
+        )
         raise SystemExit(1)
 
 

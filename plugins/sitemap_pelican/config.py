@@ -48,14 +48,23 @@ def load(pelican_settings: Mapping[str, Any]) -> tuple[SiteConfig | None, list[I
     siteurl = pelican_settings.get("SITEURL") or ""
     problem = base_url_problem(siteurl)
     if problem:
-        return None, [Issue("base-url", "", "SITEURL",
-                            f"SITEURL: {problem}; a sitemap needs an absolute URL (like "
-                            "https://example.org): no sitemap written")]
+        return None, [
+            Issue(
+                "base-url",
+                "",
+                "SITEURL",
+                f"SITEURL: {problem}; a sitemap needs an absolute URL (like "
+                "https://example.org): no sitemap written",
+            )
+        ]
     raw = pelican_settings.get("SITEMAP") or {}
     issues: list[Issue] = []
     if not isinstance(raw, Mapping):
-        issues.append(Issue("option", "", "SITEMAP", f"SITEMAP must be a dict, not {raw!r}; "
-                            "using the defaults"))
+        issues.append(
+            Issue(
+                "option", "", "SITEMAP", f"SITEMAP must be a dict, not {raw!r}; using the defaults"
+            )
+        )
         raw = {}
     values, spelled, per_type = _split(raw, issues)
     values.setdefault("timezone", pelican_settings.get("TIMEZONE") or "")
@@ -63,14 +72,16 @@ def load(pelican_settings: Mapping[str, Any]) -> tuple[SiteConfig | None, list[I
         values["x_default"] = pelican_settings.get("DEFAULT_LANG") or ""
     if values.get("news_publication", "") == "":  # unset: the site's name
         values["news_publication"] = pelican_settings.get("SITENAME") or ""
-    settings, found = settings_from_options(values, siteurl, _config_folder(pelican_settings),
-                                            also_valid=(*RENAMED, *PER_TYPE))
+    settings, found = settings_from_options(
+        values, siteurl, _config_folder(pelican_settings), also_valid=(*RENAMED, *PER_TYPE)
+    )
     issues += [_respelled(i, spelled) for i in found]
     return SiteConfig(settings, _by_type(per_type, issues)), issues
 
 
-def _split(raw: Mapping[str, Any], issues: list[Issue]
-           ) -> tuple[dict[str, Any], dict[str, str], dict[str, Any]]:
+def _split(
+    raw: Mapping[str, Any], issues: list[Issue]
+) -> tuple[dict[str, Any], dict[str, str], dict[str, Any]]:
     """Core option values (renamed), the names the user wrote, and the per-type dicts."""
     values: dict[str, Any] = {}
     spelled: dict[str, str] = {}
@@ -81,9 +92,16 @@ def _split(raw: Mapping[str, Any], issues: list[Issue]
             continue
         name = RENAMED.get(key, key)
         if name in values:
-            issues.append(Issue("option", "", key, f"SITEMAP[{key!r}] and "
-                                f"SITEMAP[{spelled.get(name, name)!r}] set the same option; "
-                                f"give only one (using SITEMAP[{key!r}])"))
+            issues.append(
+                Issue(
+                    "option",
+                    "",
+                    key,
+                    f"SITEMAP[{key!r}] and "
+                    f"SITEMAP[{spelled.get(name, name)!r}] set the same option; "
+                    f"give only one (using SITEMAP[{key!r}])",
+                )
+            )
         values[name] = value
         spelled[name] = key
         if key == "exclude":
@@ -105,12 +123,18 @@ def _anchored(patterns: Any) -> list[Issue]:
         patterns = [patterns]
     if not isinstance(patterns, (list, tuple)):
         return []
-    return [Issue("option", "", "exclude",
-                  f"SITEMAP['exclude'] pattern {p!r} is anchored with '^', but patterns are "
-                  "searched in the absolute URL (https://...); write '/' instead of '^' "
-                  "to match the start of a path")
-            for p in patterns if isinstance(p, str) and p.startswith("^")
-            and not p.startswith(("^http", "^(http"))]
+    return [
+        Issue(
+            "option",
+            "",
+            "exclude",
+            f"SITEMAP['exclude'] pattern {p!r} is anchored with '^', but patterns are "
+            "searched in the absolute URL (https://...); write '/' instead of '^' "
+            "to match the start of a path",
+        )
+        for p in patterns
+        if isinstance(p, str) and p.startswith("^") and not p.startswith(("^http", "^(http"))
+    ]
 
 
 def _by_type(per_type: Mapping[str, Any], issues: list[Issue]) -> dict[str, dict[str, Any]]:
@@ -119,14 +143,27 @@ def _by_type(per_type: Mapping[str, Any], issues: list[Issue]) -> dict[str, dict
     for key, value in per_type.items():
         target, parse = PER_TYPE[key]
         if not isinstance(value, Mapping):
-            issues.append(Issue("option", "", key, f"SITEMAP[{key!r}] must be a dict with "
-                                f"keys {', '.join(TYPES)}, not {value!r}; ignored"))
+            issues.append(
+                Issue(
+                    "option",
+                    "",
+                    key,
+                    f"SITEMAP[{key!r}] must be a dict with "
+                    f"keys {', '.join(TYPES)}, not {value!r}; ignored",
+                )
+            )
             continue
         for kind, item in value.items():
             where = f"SITEMAP[{key!r}][{kind!r}]"
             if kind not in out:
-                issues.append(Issue("option", "", key, f"{where}: unknown content type "
-                                    f"(use {', '.join(TYPES)}); ignored"))
+                issues.append(
+                    Issue(
+                        "option",
+                        "",
+                        key,
+                        f"{where}: unknown content type (use {', '.join(TYPES)}); ignored",
+                    )
+                )
                 continue
             try:
                 out[kind][target] = parse(item)

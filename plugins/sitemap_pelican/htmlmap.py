@@ -49,7 +49,7 @@ class SiteMapGenerator(Generator):
 
     def generate_output(self, writer: Writer) -> None:
         """Render and write each site map page."""
-        run = sitemap_pelican._run  # noqa: SLF001 - this package's run state
+        run = sitemap_pelican._run
         if run is None or run.collector is None or not run.collector.site.settings.html_map:
             return
         folder = os.path.relpath(os.path.abspath(self.output_path), run.output)
@@ -63,11 +63,16 @@ class SiteMapGenerator(Generator):
         tree = prune(_tree(self.context, self.settings), listed)
         for page in plan(tree, map_path(settings, directory), settings.html_map_max_links):
             save_as = page.path + "index.html" if page.path.endswith("/") else page.path
-            writer.write_file(save_as, template, self.context,
-                              relative_urls=self.settings["RELATIVE_URLS"], url=page.path,
-                              sitemap_title=page.title, sitemap_body=render(page, listed),
-                              sitemap_canonical=f"{settings.base_url.rstrip('/')}/{prefix}"
-                                                f"{page.path}")
+            writer.write_file(
+                save_as,
+                template,
+                self.context,
+                relative_urls=self.settings["RELATIVE_URLS"],
+                url=page.path,
+                sitemap_title=page.title,
+                sitemap_body=render(page, listed),
+                sitemap_canonical=f"{settings.base_url.rstrip('/')}/{prefix}{page.path}",
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,14 +91,26 @@ def _tree(context: Mapping[str, Any], settings: Mapping[str, Any]) -> list[MapEn
     the indexes."""
     tree = [MapEntry("Home", "")]
     for category, articles in sorted(context.get("categories") or (), key=lambda c: c[0].name):
-        tree.append(MapEntry(category.name, category.url, children=tuple(
-            MapEntry(a.title, a.url, a.date)
-            for a in sorted(articles, key=lambda a: a.date, reverse=True))))
+        tree.append(
+            MapEntry(
+                category.name,
+                category.url,
+                children=tuple(
+                    MapEntry(a.title, a.url, a.date)
+                    for a in sorted(articles, key=lambda a: a.date, reverse=True)
+                ),
+            )
+        )
     if context.get("pages"):
-        tree.append(MapEntry("Pages", None, children=tuple(
-            MapEntry(p.title, p.url) for p in context["pages"])))
-    tags = [MapEntry(tag.name, tag.url)
-            for tag, _ in sorted(context.get("tags") or (), key=lambda t: t[0].name)]
+        tree.append(
+            MapEntry(
+                "Pages", None, children=tuple(MapEntry(p.title, p.url) for p in context["pages"])
+            )
+        )
+    tags = [
+        MapEntry(tag.name, tag.url)
+        for tag, _ in sorted(context.get("tags") or (), key=lambda t: t[0].name)
+    ]
     if tags:
         tree.append(MapEntry("Tags", _index_url(settings, "tags"), children=tuple(tags)))
     for name, title in INDEXES.items():
@@ -106,7 +123,8 @@ def _tree(context: Mapping[str, Any], settings: Mapping[str, Any]) -> list[MapEn
 def _index_url(settings: Mapping[str, Any], template: str) -> str | None:
     """The URL of a direct template's page (`archives.html`), None when it is not written."""
     if template not in settings.get("DIRECT_TEMPLATES", ()) or not settings.get(
-            f"{template.upper()}_SAVE_AS", f"{template}.html"):
+        f"{template.upper()}_SAVE_AS", f"{template}.html"
+    ):
         return None
     return str(settings.get(f"{template.upper()}_URL", f"{template}.html"))
 

@@ -40,8 +40,11 @@ def root_alternates(context: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     `lang_siteurls` (absolute whenever `SITEURL` is): the homepages are language versions
     of each other."""
     sites = context.get("lang_siteurls") or {}
-    return tuple((lang, url.rstrip("/") + "/") for lang, url in sites.items()) \
-        if len(sites) > 1 else ()
+    return (
+        tuple((lang, url.rstrip("/") + "/") for lang, url in sites.items())
+        if len(sites) > 1
+        else ()
+    )
 
 
 def missing_lang(contents: Iterable[Any], lang: str) -> Issue | None:
@@ -49,15 +52,27 @@ def missing_lang(contents: Iterable[Any], lang: str) -> Issue | None:
     (nor a `DEFAULT_METADATA` lang): each subsite takes them for its own language, renders
     them in every site, and the plugin fails (`FileOverwriteFailedError`) where one meets
     its own translation. `lang` is the main site's."""
-    found = sorted({content.relative_source_path or content.source_path
-                    for content in contents if "lang" not in content.metadata})
+    found = sorted(
+        {
+            content.relative_source_path or content.source_path
+            for content in contents
+            if "lang" not in content.metadata
+        }
+    )
     if not found:
         return None
-    named = ", ".join(found[:_NAMED]) + (f" and {len(found) - _NAMED} more"
-                                          if len(found) > _NAMED else "")
-    return Issue("lang", named, "Lang", (
-        f"{len(found)} content file(s) without `Lang:` under I18N_SUBSITES: each subsite "
-        "reads them as written in its own language, so they are built (and listed) in "
-        "every language, and where one meets its translation i18n_subsites fails "
-        f"(FileOverwriteFailedError); add `Lang: {lang}` to them, or set "
-        f"DEFAULT_METADATA = {{'lang': '{lang}'}}"))
+    named = ", ".join(found[:_NAMED]) + (
+        f" and {len(found) - _NAMED} more" if len(found) > _NAMED else ""
+    )
+    return Issue(
+        "lang",
+        named,
+        "Lang",
+        (
+            f"{len(found)} content file(s) without `Lang:` under I18N_SUBSITES: each subsite "
+            "reads them as written in its own language, so they are built (and listed) in "
+            "every language, and where one meets its translation i18n_subsites fails "
+            f"(FileOverwriteFailedError); add `Lang: {lang}` to them, or set "
+            f"DEFAULT_METADATA = {{'lang': '{lang}'}}"
+        ),
+    )

@@ -40,8 +40,17 @@ from .config import SiteConfig
 
 _HTML = (".html", ".htm", ".xhtml")
 # The lists of content a generator read (published, translations, drafts, hidden).
-_CONTENTS = ("articles", "drafts", "drafts_translations", "pages", "translations",
-             "hidden_pages", "hidden_translations", "draft_pages", "draft_translations")
+_CONTENTS = (
+    "articles",
+    "drafts",
+    "drafts_translations",
+    "pages",
+    "translations",
+    "hidden_pages",
+    "hidden_translations",
+    "draft_pages",
+    "draft_translations",
+)
 _LISTS = ("tag", "category", "author")
 _INDEX = "index.html"
 # Pelican's content classes and the prefix of their URL settings (ARTICLE_URL, ...).
@@ -53,20 +62,32 @@ _KEYS = (("published", "date"), ("lastmod", "modified"))
 # The `sitemap*` metadata keys this adapter reads, as Pelican gives them (lower case).
 _FIELDS = ("sitemap", "sitemap_exclude", "sitemap_images", "sitemap_videos")
 # A sitemap field by its name elsewhere (Sphinx's `:sitemap_priority:`) -> Pelican's key.
-_MEANT = {"exclude": "Sitemap_exclude", "priority": "Priority", "changefreq": "Changefreq",
-          "lastmod": "Modified", "modified": "Modified", "images": "Sitemap_images",
-          "videos": "Sitemap_videos"}
-_HOW = ("use `Sitemap: false` (or `Sitemap_exclude: true`) to leave a page out, "
-        "`Priority:`, `Changefreq:`, `Modified:` for its sitemap fields, and "
-        "`Sitemap_images: false`, `Sitemap_videos: false` to list none of its media")
+_MEANT = {
+    "exclude": "Sitemap_exclude",
+    "priority": "Priority",
+    "changefreq": "Changefreq",
+    "lastmod": "Modified",
+    "modified": "Modified",
+    "images": "Sitemap_images",
+    "videos": "Sitemap_videos",
+}
+_HOW = (
+    "use `Sitemap: false` (or `Sitemap_exclude: true`) to leave a page out, "
+    "`Priority:`, `Changefreq:`, `Modified:` for its sitemap fields, and "
+    "`Sitemap_images: false`, `Sitemap_videos: false` to list none of its media"
+)
 
 
 def read_contents(generators: Sequence[Any]) -> list[Any]:
     """Every content Pelican's article and page generators read: published,
     translations, drafts, hidden."""
-    return [content for generator in generators
-            if isinstance(generator, (ArticlesGenerator, PagesGenerator))
-            for name in _CONTENTS for content in getattr(generator, name, ())]
+    return [
+        content
+        for generator in generators
+        if isinstance(generator, (ArticlesGenerator, PagesGenerator))
+        for name in _CONTENTS
+        for content in getattr(generator, name, ())
+    ]
 
 
 class Collector:
@@ -83,8 +104,10 @@ class Collector:
         self._lists: dict[int, tuple[Page, ...]] = {}  # id(list) -> its Pages
         self._kept: list[Any] = []
         # TEMPLATE_PAGES: the file written -> the template it is rendered from.
-        self._templates = {str(dest): os.path.join(settings["PATH"], source)
-                           for source, dest in (settings.get("TEMPLATE_PAGES") or {}).items()}
+        self._templates = {
+            str(dest): os.path.join(settings["PATH"], source)
+            for source, dest in (settings.get("TEMPLATE_PAGES") or {}).items()
+        }
         self._fs_dates = settings.get("DEFAULT_DATE") == "fs"
         self._lang = settings["DEFAULT_LANG"]  # the main site's
         self._site_langs = i18n.site_langs(settings)
@@ -101,10 +124,15 @@ class Collector:
         template = self._templates.get(name) if context.get("template_name") is None else None
         url = folder_url(_listing_url(context, name))
         roots = i18n.root_alternates(context) if url == "" else ()
-        return Page(url=self._prefix(path, name) + url, output=path,
-                    name=name, sources=(template,) if template else (),
-                    lists=self._listed(context) if context.get("blog") else (),
-                    alternates=_alternates(roots), **self.site.by_type["indexes"])
+        return Page(
+            url=self._prefix(path, name) + url,
+            output=path,
+            name=name,
+            sources=(template,) if template else (),
+            lists=self._listed(context) if context.get("blog") else (),
+            alternates=_alternates(roots),
+            **self.site.by_type["indexes"],
+        )
 
     def _content_page(self, path: str, written: str, content: Any, kind: str) -> Page | None:
         if not _published(content) or i18n.is_copy(content, self._site_langs, self._lang):
@@ -117,18 +145,29 @@ class Collector:
         prefix = self._prefix(path, written)
         # `dated._replace(...)`, at half the cost: its dates and source, then its own values.
         return Page(
-            url=folder_url(prefix + self._url(content, written)), output=path, name=name,
-            alternates=self._alternates(content, prefix), news=self._article(content),
+            url=folder_url(prefix + self._url(content, written)),
+            output=path,
+            name=name,
+            alternates=self._alternates(content, prefix),
+            news=self._article(content),
             description=_description(content) if self.site.settings.videos else None,
-            **{"lastmod": dated.lastmod, "published": dated.published, "sources": dated.sources,
-               "keys": dated.keys, **values, **own, **overrides})
+            **{
+                "lastmod": dated.lastmod,
+                "published": dated.published,
+                "sources": dated.sources,
+                "keys": dated.keys,
+                **values,
+                **own,
+                **overrides,
+            },
+        )
 
     def _prefix(self, path: str, name: str) -> str:
         """The folder inside the main output of the writer that wrote `name` at `path`:
         `fr/` for a nested site, else ``."""
         if not path.startswith(self._output):
             return ""
-        written, name = path[len(self._output):].replace(os.sep, "/"), name.replace(os.sep, "/")
+        written, name = path[len(self._output) :].replace(os.sep, "/"), name.replace(os.sep, "/")
         return written[: -len(name)] if name and written.endswith(name) else ""
 
     def _article(self, content: Any) -> News | None:
@@ -147,11 +186,18 @@ class Collector:
         if page is None:
             date, modified = getattr(content, "date", None), getattr(content, "modified", None)
             if self._fs_dates:  # DEFAULT_DATE = "fs": the file's time is no date of the page
-                date, modified = (None if d is not None and _is_mtime(d, content.source_path)
-                                  else d for d in (date, modified))
+                date, modified = (
+                    None if d is not None and _is_mtime(d, content.source_path) else d
+                    for d in (date, modified)
+                )
             page = self._dated[self._keep(content)] = Page(
-                url="", lastmod=modified, published=date, sources=(content.source_path,),
-                keys=_KEYS, name=content.relative_source_path or content.source_path)
+                url="",
+                lastmod=modified,
+                published=date,
+                sources=(content.source_path,),
+                keys=_KEYS,
+                name=content.relative_source_path or content.source_path,
+            )
         return page
 
     def _listed(self, context: Mapping[str, Any]) -> tuple[Page, ...]:
@@ -186,8 +232,9 @@ class Collector:
         versions = [t for t in getattr(content, "translations", ()) if _published(t)]
         if not versions:
             return ()
-        return _alternates(tuple((v.lang, folder_url(prefix + self._url(v)))
-                                 for v in (content, *versions)))
+        return _alternates(
+            tuple((v.lang, folder_url(prefix + self._url(v))) for v in (content, *versions))
+        )
 
 
 def _description(content: Any) -> str | None:
@@ -277,19 +324,29 @@ def _overrides(metadata: Mapping[str, Any], name: str, issues: list[Issue]) -> d
     for key in sorted(k for k in metadata if k.startswith("sitemap") and k not in _FIELDS):
         close = difflib.get_close_matches(key.removeprefix("sitemap_"), _MEANT, n=1, cutoff=0.6)
         hint = f" (did you mean `{_MEANT[close[0]]}:`?)" if close else ""
-        issues.append(Issue("metadata", name, key, f"{key}: not a sitemap metadata field"
-                            f"{hint}; ignored: {_HOW}"))
+        issues.append(
+            Issue(
+                "metadata", name, key, f"{key}: not a sitemap metadata field{hint}; ignored: {_HOW}"
+            )
+        )
     return out
 
 
-def _flag(value: Any, key: str, excludes: bool, name: str, issues: list[Issue],
-          then: dict[str, Any] | None = None) -> dict[str, Any]:
+def _flag(
+    value: Any,
+    key: str,
+    excludes: bool,
+    name: str,
+    issues: list[Issue],
+    then: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """`then` (`{"exclude": True}`) when the yes/no `value` of `key` says so (`excludes`:
     a yes does, as in `Sitemap_exclude: true`; else a no, as in `Sitemap: false`)."""
     flag = parse_flag(value)
     if flag is None:
-        issues.append(Issue("metadata", name, key, f"{key}: {value!r} is not true or false; "
-                            f"ignored: {_HOW}"))
+        issues.append(
+            Issue("metadata", name, key, f"{key}: {value!r} is not true or false; ignored: {_HOW}")
+        )
         return {}
     return (then or {"exclude": True}) if flag is excludes else {}
 

@@ -62,8 +62,14 @@ class _Build:
             self.history = read_ahead(document_sources(env), _site(app)[3])
         return []
 
-    def note(self, app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
-             doctree: nodes.document | None) -> None:
+    def note(
+        self,
+        app: Sphinx,
+        pagename: str,
+        templatename: str,
+        context: dict[str, Any],
+        doctree: nodes.document | None,
+    ) -> None:
         """html-page-context: remember a page that is not a document."""
         if doctree is None:
             self.names.add(pagename)
@@ -92,8 +98,9 @@ def _report(app: Sphinx, issues: Iterable[Issue], docnames: Set[str]) -> None:
             app.statuscode = 1
 
 
-def _placed(scheme: Scheme, base: str, setting: str, config: Config,
-            out_dir: Path) -> tuple[Scheme, str, list[Issue]]:
+def _placed(
+    scheme: Scheme, base: str, setting: str, config: Config, out_dir: Path
+) -> tuple[Scheme, str, list[Issue]]:
     """The scheme and base URL of this output. When this build's URLs start with a
     prefix that is no folder of the output (`fr/`, `en/latest/`), the output is that
     language's folder of the site: its sitemap lists its pages relative to its own URL,
@@ -110,22 +117,34 @@ def _placed(scheme: Scheme, base: str, setting: str, config: Config,
         return scheme.rebased(own.removesuffix(prefix)), own, []
     if setting != "site_url":
         own = base + prefix
-    return scheme, base, [Issue(
-        "scheme", "", "url_scheme",
-        f"every URL starts with {prefix!r} (language, sitemap_url_scheme), which is not a "
-        f"folder of the output {out_dir}, so this output is that folder of the site, "
-        f"published at {own}; but its pages say they are at {pages_at} (html_baseurl): "
-        f"set html_baseurl to {own} (for this build: -D html_baseurl={own}), or unset "
-        "sitemap_url_scheme to list the built files' URLs")]
+    return (
+        scheme,
+        base,
+        [
+            Issue(
+                "scheme",
+                "",
+                "url_scheme",
+                f"every URL starts with {prefix!r} (language, sitemap_url_scheme), which is not a "
+                f"folder of the output {out_dir}, so this output is that folder of the site, "
+                f"published at {own}; but its pages say they are at {pages_at} (html_baseurl): "
+                f"set html_baseurl to {own} (for this build: -D html_baseurl={own}), or unset "
+                "sitemap_url_scheme to list the built files' URLs",
+            )
+        ],
+    )
 
 
 def _base_url_warning(issue: Issue, base: str, setting: str) -> Issue:
     """The core's `base-url` error as the contract's one warning, naming conf.py's setting."""
-    problem = (f"{setting} = {base!r}: {issue.message.removeprefix('no sitemap written: ')}"
-               if base else "html_baseurl is not set in conf.py (nor site_url, nor "
-               f"{RTD_URL} in the environment)")
-    return dataclasses.replace(issue, field=setting, level="warning",
-                               message=f"{problem}: no sitemap written")
+    problem = (
+        f"{setting} = {base!r}: {issue.message.removeprefix('no sitemap written: ')}"
+        if base
+        else f"html_baseurl is not set in conf.py (nor site_url, nor {RTD_URL} in the environment)"
+    )
+    return dataclasses.replace(
+        issue, field=setting, level="warning", message=f"{problem}: no sitemap written"
+    )
 
 
 def _write_sitemap(build: _Build, app: Sphinx, exception: Exception | None) -> None:
@@ -149,11 +168,17 @@ def _site(app: Sphinx) -> tuple[Scheme, str, str, Settings, list[Issue]]:
 def _write(app: Sphinx, written: Set[str], history: GitDates | None) -> list[Issue]:
     """One core call; the issues of the settings, the URL scheme and the run."""
     scheme, base, setting, settings, issues = _site(app)
-    result = write_sitemaps(pages(app, scheme, issues, written), Path(app.outdir), settings,
-                            history)
+    result = write_sitemaps(
+        pages(app, scheme, issues, written), Path(app.outdir), settings, history
+    )
     logger.info(result.summary())
-    return [*issues, *(_base_url_warning(i, base, setting) if i.code == "base-url" else i
-                       for i in result.issues)]
+    return [
+        *issues,
+        *(
+            _base_url_warning(i, base, setting) if i.code == "base-url" else i
+            for i in result.issues
+        ),
+    ]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -26,8 +26,13 @@ from .scheme import Scheme, listed
 
 PREFIX = "sitemap_"
 RTD_URL = "READTHEDOCS_CANONICAL_URL"
-_SPHINX_SITEMAP = {"site_url": None, "sitemap_url_scheme": None, "sitemap_excludes": [],
-                   "sitemap_locales": [], "sitemap_show_lastmod": None}
+_SPHINX_SITEMAP = {
+    "site_url": None,
+    "sitemap_url_scheme": None,
+    "sitemap_excludes": [],
+    "sitemap_locales": [],
+    "sitemap_show_lastmod": None,
+}
 
 
 def add_config_values(app: Sphinx) -> None:
@@ -42,8 +47,11 @@ def base_url(app: Sphinx) -> tuple[str, str]:
     """The base URL and the setting it came from: `site_url`, else `html_baseurl`, else
     Read the Docs' canonical URL; `('', 'html_baseurl')` when none is set."""
     config = app.config
-    for setting, value in (("site_url", config.site_url), ("html_baseurl", config.html_baseurl),
-                           (RTD_URL, os.environ.get(RTD_URL))):
+    for setting, value in (
+        ("site_url", config.site_url),
+        ("html_baseurl", config.html_baseurl),
+        (RTD_URL, os.environ.get(RTD_URL)),
+    ):
         if value:
             return str(value), setting
     return "", "html_baseurl"
@@ -57,7 +65,8 @@ def read_settings(app: Sphinx, base: str, scheme: Scheme) -> tuple[Settings, lis
     values.update((name.removeprefix(PREFIX), value) for name, value in _unknown(app))
     if excludes := listed(config.sitemap_excludes):
         values["exclude"] = listed(values["exclude"]) + [
-            scheme.pattern(p) if isinstance(p, str) else p for p in excludes]
+            scheme.pattern(p) if isinstance(p, str) else p for p in excludes
+        ]
     if config.sitemap_show_lastmod is False and values["lastmod"] == "auto":
         values["lastmod"] = "none"
     root = Path(app.confdir) if app.confdir else Path(app.srcdir)
@@ -70,5 +79,8 @@ def read_settings(app: Sphinx, base: str, scheme: Scheme) -> tuple[Settings, lis
 def _unknown(app: Sphinx) -> list[tuple[str, Any]]:
     """conf.py's `sitemap_*` names that no extension registered (`sitemap_gzipp`)."""
     raw = getattr(app.config, "_raw_config", {})  # conf.py's namespace, as Sphinx keeps it
-    return sorted((name, value) for name, value in raw.items()
-                  if name.startswith(PREFIX) and name not in app.config)
+    return sorted(
+        (name, value)
+        for name, value in raw.items()
+        if name.startswith(PREFIX) and name not in app.config
+    )

@@ -29,8 +29,9 @@ CODE_FOLDER = "_modules"  # viewcode's OUTPUT_DIRNAME
 CODE_INDEX = f"{CODE_FOLDER}/index"
 
 
-def generated_pages(app: Sphinx, written: Set[str], documents: Mapping[str, Page],
-                    make: MakePage) -> Iterator[Page]:
+def generated_pages(
+    app: Sphinx, written: Set[str], documents: Mapping[str, Page], make: MakePage
+) -> Iterator[Page]:
     """Each generated page (sorted by name), made by `make(name, **dating)`."""
     code = {name: make(name, sources=sources) for name, sources in _code_pages(app).items()}
     letters = _index_letters(app) if app.config.html_split_index else {}
@@ -43,8 +44,9 @@ def generated_pages(app: Sphinx, written: Set[str], documents: Mapping[str, Page
             yield make(name, **_dating(app, name, documents, code))
 
 
-def _dating(app: Sphinx, name: str, documents: Mapping[str, Page],
-            code: Mapping[str, Page]) -> dict[str, Any]:
+def _dating(
+    app: Sphinx, name: str, documents: Mapping[str, Page], code: Mapping[str, Page]
+) -> dict[str, Any]:
     """`lists` or `sources` for one generated page; nothing for a page nothing dates."""
     builder = app.builder
     if name in ("genindex", "genindex-all") and builder.use_index:
@@ -70,12 +72,17 @@ def _documents(documents: Mapping[str, Page], docnames: Set[str]) -> tuple[Page,
 def _index_letters(app: Sphinx) -> dict[str, set[str]]:
     """Each letter page of a split general index: the documents its entries link to."""
     builder = app.builder
-    by_uri = {builder.get_relative_uri("genindex", docname): docname
-              for docname in app.env.get_domain("index").entries}
+    by_uri = {
+        builder.get_relative_uri("genindex", docname): docname
+        for docname in app.env.get_domain("index").entries
+    }
     letters = {}
     for key, entries in IndexEntries(app.env).create_index(builder):
-        targets = [target for _name, (links, subitems, _category) in entries
-                   for target in (*links, *(t for _sub, sublinks in subitems for t in sublinks))]
+        targets = [
+            target
+            for _name, (links, subitems, _category) in entries
+            for target in (*links, *(t for _sub, sublinks in subitems for t in sublinks))
+        ]
         found = {by_uri.get(uri.partition("#")[0]) for _main, uri in targets if uri}
         letters[f"genindex-{key}"] = found - {None}
     return letters
@@ -101,5 +108,6 @@ def _code_pages(app: Sphinx) -> dict[str, tuple[str, ...]]:
         if entry:  # False: viewcode could not read the module and writes no page
             filename = get_module_filename(app, modname)
             found[posixpath.join(CODE_FOLDER, *modname.split("."))] = (
-                (str(filename),) if filename else ())
+                (str(filename),) if filename else ()
+            )
     return found

@@ -62,9 +62,14 @@ def _collect(site: Site, app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str
         return
     path = map_path(settings, builder.name == "dirhtml")
     if builder.name == "dirhtml" and not path.endswith("/"):
-        logger.warning("%shtml_map_path = %r: dirhtml serves every page as a folder; "
-                       "using %r", PREFIX, path, path.rsplit(".", 1)[0] + "/",
-                       type="sitemap", subtype="option")
+        logger.warning(
+            "%shtml_map_path = %r: dirhtml serves every page as a folder; using %r",
+            PREFIX,
+            path,
+            path.rsplit(".", 1)[0] + "/",
+            type="sitemap",
+            subtype="option",
+        )
         path = path.rsplit(".", 1)[0] + "/"
     offered = documents(app, scheme, []).values()  # the map shows documents only
     listing = Listing(offered, settings)
@@ -80,18 +85,25 @@ def _tree(env: BuildEnvironment, root: str, link: Any) -> list[MapEntry]:
     seen = {root}
 
     def entry(docname: str) -> MapEntry:
-        below = [child for child in env.toctree_includes.get(docname, ())
-                 if child in env.found_docs and child not in seen]
+        below = [
+            child
+            for child in env.toctree_includes.get(docname, ())
+            if child in env.found_docs and child not in seen
+        ]
         seen.update(below)
-        return MapEntry(_title(env, docname), link(docname),
-                        children=tuple(entry(child) for child in below))
+        return MapEntry(
+            _title(env, docname), link(docname), children=tuple(entry(child) for child in below)
+        )
 
     top = entry(root)
     tree = [MapEntry(top.title, top.url), *top.children]
     others = sorted(env.found_docs - seen)
     if others:
-        tree.append(MapEntry(OTHER, None, children=tuple(
-            MapEntry(_title(env, doc), link(doc)) for doc in others)))
+        tree.append(
+            MapEntry(
+                OTHER, None, children=tuple(MapEntry(_title(env, doc), link(doc)) for doc in others)
+            )
+        )
     return tree
 
 

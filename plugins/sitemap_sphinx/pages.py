@@ -31,8 +31,7 @@ from .scheme import Scheme
 _CORE_FIELD = re.compile(r"\bsitemap\.(\w+)")  # how the core names a page's field
 
 
-def pages(app: Sphinx, scheme: Scheme, issues: list[Issue],
-          written: Set[str]) -> Iterator[Page]:
+def pages(app: Sphinx, scheme: Scheme, issues: list[Issue], written: Set[str]) -> Iterator[Page]:
     """Every document (sorted by name), then the generated pages (`generated.py`);
     `written` names the pages this run rendered without a doctree.
 
@@ -50,8 +49,12 @@ def documents(app: Sphinx, scheme: Scheme, issues: list[Issue]) -> dict[str, Pag
     found = {}
     for docname in sorted(env.found_docs):
         meta = env.metadata.get(docname, {})
-        found[docname] = make(docname, sources=sources(docname), description=_description(meta),
-                              **overrides(meta, docname, issues))
+        found[docname] = make(
+            docname,
+            sources=sources(docname),
+            description=_description(meta),
+            **overrides(meta, docname, issues),
+        )
     return found
 
 
@@ -69,8 +72,13 @@ def _maker(app: Sphinx, scheme: Scheme) -> MakePage:
 
     def make(name: str, **kwargs: Any) -> Page:
         link = target(name)
-        return Page(url=scheme.url(link), alternates=scheme.alternates(link),
-                    output=output(name), name=name, **kwargs)
+        return Page(
+            url=scheme.url(link),
+            alternates=scheme.alternates(link),
+            output=output(name),
+            name=name,
+            **kwargs,
+        )
 
     return make
 
@@ -106,16 +114,22 @@ def overrides(meta: Mapping[str, Any], docname: str, issues: list[Issue]) -> dic
     A bare `:sitemap_exclude:` excludes. The core checks the fields, unknown ones too;
     its words (`sitemap.colour`) are put in field-list syntax (`:sitemap_colour:`).
     """
-    given = {key.removeprefix(PREFIX): value for key, value in meta.items()
-             if key.startswith(PREFIX)}
+    given = {
+        key.removeprefix(PREFIX): value for key, value in meta.items() if key.startswith(PREFIX)
+    }
     if not given:
         return {}
     if given.get("exclude") == "":
         given["exclude"] = True
     found, problems = meta_overrides(given, docname)
-    issues += [dataclasses.replace(i, field=_CORE_FIELD.sub(rf"{PREFIX}\1", i.field),
-                                   message=_CORE_FIELD.sub(rf":{PREFIX}\1:", i.message))
-               for i in problems]
+    issues += [
+        dataclasses.replace(
+            i,
+            field=_CORE_FIELD.sub(rf"{PREFIX}\1", i.field),
+            message=_CORE_FIELD.sub(rf":{PREFIX}\1:", i.message),
+        )
+        for i in problems
+    ]
     found["keys"] = tuple((key, PREFIX + key) for key in found)
     return found
 

@@ -43,8 +43,9 @@ class Scheme:
     def rebased(self, root: str) -> Scheme:
         """This scheme for an output that is its own language's folder, published at
         `root` + prefix: page URLs relative to that folder, every alternate absolute."""
-        return Scheme("", self.suffix, tuple(
-            (code, root + pre, post) for code, pre, post in self.languages))
+        return Scheme(
+            "", self.suffix, tuple((code, root + pre, post) for code, pre, post in self.languages)
+        )
 
     def pattern(self, glob: str) -> str:
         """A sphinx-sitemap exclude glob on the link, as a glob on the site-relative path."""
@@ -82,9 +83,17 @@ def url_scheme(config: Config, srcdir: Path) -> tuple[Scheme, list[Issue]]:
     if len(languages) < 2:
         return Scheme(prefix, suffix), issues
     if template is not None and "{lang}" not in template:
-        issues.append(Issue("scheme", "", "url_scheme", (
-            f"sitemap_url_scheme has no {{lang}}, so the languages {', '.join(languages)} "
-            "would all have the same URLs: alternates left out")))
+        issues.append(
+            Issue(
+                "scheme",
+                "",
+                "url_scheme",
+                (
+                    f"sitemap_url_scheme has no {{lang}}, so the languages {', '.join(languages)} "
+                    "would all have the same URLs: alternates left out"
+                ),
+            )
+        )
         return Scheme(prefix, suffix), issues
     alternates = tuple((hreflang(lang), *around(lang)) for lang in languages)
     return Scheme(prefix, suffix, alternates), issues
@@ -102,8 +111,9 @@ def _template(value: object) -> tuple[str | None, list[Issue]]:
         except (KeyError, IndexError, ValueError) as exc:
             problem = f"{value!r} is not a format with {{lang}}, {{version}}, {{link}} ({exc})"
     if problem:
-        return None, [Issue("option", "", "url_scheme",
-                            f"{problem}; URLs are the built files' links")]
+        return None, [
+            Issue("option", "", "url_scheme", f"{problem}; URLs are the built files' links")
+        ]
     return value, []
 
 
@@ -118,9 +128,12 @@ def _languages(config: Config, srcdir: Path) -> list[str]:
         return []
     if not chosen:
         chosen = sorted(
-            entry.name for folder in listed(config.locale_dirs) if (srcdir / folder).is_dir()
+            entry.name
+            for folder in listed(config.locale_dirs)
+            if (srcdir / folder).is_dir()
             for entry in (srcdir / folder).iterdir()
-            if entry.is_dir() and not entry.name.startswith("."))
+            if entry.is_dir() and not entry.name.startswith(".")
+        )
     source = getattr(config, "_raw_config", {}).get("language") or "en"  # Sphinx's default
     found = ([source] if source not in chosen else []) + chosen + [config.language]
     return list(dict.fromkeys(lang for lang in found if lang))

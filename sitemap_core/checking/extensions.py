@@ -74,8 +74,8 @@ class ExtensionCheck:
     """
 
     def __init__(self, now: dt.datetime | None = None, news_days: float = NEWS_DAYS) -> None:
-        now = now or dt.datetime.now(dt.timezone.utc)
-        self.now = now if now.tzinfo else now.replace(tzinfo=dt.timezone.utc)
+        now = now or dt.datetime.now(dt.UTC)
+        self.now = now if now.tzinfo else now.replace(tzinfo=dt.UTC)
         self.news_days = news_days
         self.news_urls = 0
         self._loc_tag = f"{{{validate.SITEMAP_NS}}}loc"
@@ -99,27 +99,44 @@ class ExtensionCheck:
                     self._namespace(ns, child.sourceline, add)
                 continue
             if name != prefix:  # <image:loc> straight in <url>
-                add(child.sourceline, prefix, name, f"<{prefix}:{name}> belongs inside "
-                    f"<{prefix}:{prefix}>, not straight in <url>")
+                add(
+                    child.sourceline,
+                    prefix,
+                    name,
+                    f"<{prefix}:{name}> belongs inside <{prefix}:{prefix}>, not straight in <url>",
+                )
             elif prefix == "image":
                 images += 1
                 if images == MAX_IMAGES + 1:
-                    add(child.sourceline, "image", "image", f"more than {MAX_IMAGES:,} "
-                        "<image:image> in one <url> (Google's limit)")
+                    add(
+                        child.sourceline,
+                        "image",
+                        "image",
+                        f"more than {MAX_IMAGES:,} <image:image> in one <url> (Google's limit)",
+                    )
                 self._image(child, add)
             elif prefix == "video":
                 self._video(child, add, loc)
             else:
                 news += 1
                 if news == 2:
-                    add(child.sourceline, "news", "news", "a second <news:news> in one "
-                        "<url>; a URL is one article")
+                    add(
+                        child.sourceline,
+                        "news",
+                        "news",
+                        "a second <news:news> in one <url>; a URL is one article",
+                    )
                 self._news(child, add)
         if news:
             self.news_urls += 1
             if self.news_urls == MAX_NEWS_URLS + 1:
-                add(url.sourceline, "news", "news", f"more than {MAX_NEWS_URLS:,} URLs with "
-                    "<news:news> in one file (Google's limit): split the news sitemap")
+                add(
+                    url.sourceline,
+                    "news",
+                    "news",
+                    f"more than {MAX_NEWS_URLS:,} URLs with "
+                    "<news:news> in one file (Google's limit): split the news sitemap",
+                )
 
     # -- each extension ----------------------------------------------------------------
 
@@ -132,30 +149,48 @@ class ExtensionCheck:
         found = _children(elem, "video", VIDEO_CHILDREN, VIDEO_DEPRECATED, ("tag",), add)
         _required(elem, "video", found, VIDEO_REQUIRED, add)
         if not ({"content_loc", "player_loc"} & found.keys()):
-            add(elem.sourceline, "video", "content_loc", "<video:video> has neither "
-                "<video:content_loc> nor <video:player_loc>; it needs one")
+            add(
+                elem.sourceline,
+                "video",
+                "content_loc",
+                "<video:video> has neither "
+                "<video:content_loc> nor <video:player_loc>; it needs one",
+            )
         tags = found.get("tag", [])
         if len(tags) > MAX_TAGS:
-            add(tags[MAX_TAGS].sourceline, "video", "tag", f"{len(tags)} <video:tag>; "
-                f"at most {MAX_TAGS}")
+            add(
+                tags[MAX_TAGS].sourceline,
+                "video",
+                "tag",
+                f"{len(tags)} <video:tag>; at most {MAX_TAGS}",
+            )
         _values(found, "video", VIDEO_CHECKS, add)
         for name in ("content_loc", "player_loc"):
             for child in found.get(name, ()):
                 if loc and _same(child.text or "", loc):
-                    add(child.sourceline, "video", name, f"<video:{name}> is the page's own "
-                        "URL (<loc>); it must be the video file or player")
+                    add(
+                        child.sourceline,
+                        "video",
+                        name,
+                        f"<video:{name}> is the page's own "
+                        "URL (<loc>); it must be the video file or player",
+                    )
         for name in ("restriction", "platform"):
             for child in found.get(name, ()):
                 problem = relationship_problem(child.get("relationship"))
                 if problem:
-                    add(child.sourceline, "video", name, f"<video:{name}> {problem[0]}",
-                        problem[1])
+                    add(child.sourceline, "video", name, f"<video:{name}> {problem[0]}", problem[1])
         for child in found.get("uploader", ()):
             info = child.get("info")
             problem = VIDEO_CHECKS["uploader_info"](info.strip()) if info is not None else None
             if problem:
-                add(child.sourceline, "video", "uploader", f"<video:uploader> info "
-                    f"{problem[0]}", problem[1])
+                add(
+                    child.sourceline,
+                    "video",
+                    "uploader",
+                    f"<video:uploader> info {problem[0]}",
+                    problem[1],
+                )
 
     def _news(self, elem: etree._Element, add: Add) -> None:
         found = _children(elem, "news", NEWS_CHILDREN, NEWS_DEPRECATED, (), add)
@@ -164,43 +199,63 @@ class ExtensionCheck:
             inner = _children(publication, "news", PUBLICATION_CHILDREN, (), (), add)
             _required(publication, "news", inner, PUBLICATION_CHILDREN, add)
             _values(inner, "news", NEWS_CHECKS, add)
-        _values({k: v for k, v in found.items() if k != "publication"}, "news", NEWS_CHECKS,
-                add)
+        _values({k: v for k, v in found.items() if k != "publication"}, "news", NEWS_CHECKS, add)
         for child in found.get("publication_date", ()):
             text = (child.text or "").strip()
             if NEWS_CHECKS["publication_date"](text) is None and not in_news_window(
-                    text, self.now, self.news_days):
+                text, self.now, self.news_days
+            ):
                 ahead = dates.sort_key(dates.parse(text)) > self.now.timestamp()
-                add(child.sourceline, "news", "publication_date", (
-                    f"{text} is in the future" if ahead else
-                    f"{text} is more than {self.news_days:g} days old") +
-                    f"; Google News reads articles of the last {self.news_days:g} days: "
-                    "drop it from the news sitemap", "warning")
+                add(
+                    child.sourceline,
+                    "news",
+                    "publication_date",
+                    (
+                        f"{text} is in the future"
+                        if ahead
+                        else f"{text} is more than {self.news_days:g} days old"
+                    )
+                    + f"; Google News reads articles of the last {self.news_days:g} days: "
+                    "drop it from the news sitemap",
+                    "warning",
+                )
 
     def _namespace(self, ns: str, line: int | None, add: Add) -> None:
         """A namespace that is none of ours, looked at once per file: retired or misspelt."""
         self._namespaces.add(ns)
         retired = RETIRED_NS.get(ns)
         if retired:
-            add(line, "namespace", "", f"the {retired} sitemap extension ({ns}) is retired; "
-                "Google ignores it", "warning")
+            add(
+                line,
+                "namespace",
+                "",
+                f"the {retired} sitemap extension ({ns}) is retired; Google ignores it",
+                "warning",
+            )
             return
         near = difflib.get_close_matches(ns, NAMESPACES.values(), n=1, cutoff=0.85)
         if near or ns.startswith(GOOGLE_NS_PREFIX):
             hint = f"; did you mean {near[0]}?" if near else ""
-            add(line, "namespace", "", f"{ns} is not a sitemap extension Google reads{hint}",
-                "warning")
+            add(
+                line,
+                "namespace",
+                "",
+                f"{ns} is not a sitemap extension Google reads{hint}",
+                "warning",
+            )
 
 
-def check_urlset(root: etree._Element, name: str = "", now: dt.datetime | None = None,
-                 news_days: float = NEWS_DAYS) -> Iterator[Issue]:
+def check_urlset(
+    root: etree._Element,
+    name: str = "",
+    now: dt.datetime | None = None,
+    news_days: float = NEWS_DAYS,
+) -> Iterator[Issue]:
     """The extension issues of a parsed `<urlset>` (file `name`), in document order."""
     found: list[Issue] = []
 
-    def add(line: int | None, code: str, field: str, message: str,
-            level: str = "error") -> None:
-        found.append(Issue(code, f"{name}:{line}" if line else name, field, message,
-                           level))  # type: ignore[arg-type]
+    def add(line: int | None, code: str, field: str, message: str, level: str = "error") -> None:
+        found.append(Issue(code, f"{name}:{line}" if line else name, field, message, level))  # type: ignore[arg-type]
 
     check = ExtensionCheck(now, news_days)
     for url in root.iterfind(f"{{{validate.SITEMAP_NS}}}url"):
@@ -211,9 +266,15 @@ def check_urlset(root: etree._Element, name: str = "", now: dt.datetime | None =
 
 # -- shared steps ----------------------------------------------------------------------
 
-def _children(elem: etree._Element, prefix: str, order: tuple[str, ...],
-              deprecated: Collection[str], repeatable: Collection[str], add: Add
-              ) -> dict[str, list[etree._Element]]:
+
+def _children(
+    elem: etree._Element,
+    prefix: str,
+    order: tuple[str, ...],
+    deprecated: Collection[str],
+    repeatable: Collection[str],
+    add: Add,
+) -> dict[str, list[etree._Element]]:
     """The children of an extension element by name, after the structure checks: only
     the namespace's own children, in schema `order`, each once unless `repeatable`;
     deprecated ones are a warning and set aside."""
@@ -230,35 +291,50 @@ def _children(elem: etree._Element, prefix: str, order: tuple[str, ...],
         qname = etree.QName(child)
         name, line = qname.localname, child.sourceline
         if qname.namespace == ns and name in deprecated:
-            add(line, prefix, name, f"<{prefix}:{name}> is deprecated; Google ignores it",
-                "warning")
+            add(
+                line, prefix, name, f"<{prefix}:{name}> is deprecated; Google ignores it", "warning"
+            )
             continue
         if qname.namespace != ns or name not in position:
             shown = f"{prefix}:{name}" if qname.namespace == ns else name
-            add(line, prefix, name, f"<{shown}> is not allowed in <{parent}> (allowed, in "
-                f"order: {', '.join(order)})")
+            add(
+                line,
+                prefix,
+                name,
+                f"<{shown}> is not allowed in <{parent}> (allowed, in order: {', '.join(order)})",
+            )
             continue
         if name in found and name not in repeatable:
             add(line, prefix, name, f"<{prefix}:{name}> is repeated in <{parent}>")
             continue
         if position[name] < last:
-            add(line, prefix, name, f"<{prefix}:{name}> is out of order in <{parent}> "
-                f"(order: {', '.join(order)})")
+            add(
+                line,
+                prefix,
+                name,
+                f"<{prefix}:{name}> is out of order in <{parent}> (order: {', '.join(order)})",
+            )
         last = max(last, position[name])
         found.setdefault(name, []).append(child)
     return found
 
 
-def _required(elem: etree._Element, prefix: str, found: dict[str, list[etree._Element]],
-              names: tuple[str, ...], add: Add) -> None:
+def _required(
+    elem: etree._Element,
+    prefix: str,
+    found: dict[str, list[etree._Element]],
+    names: tuple[str, ...],
+    add: Add,
+) -> None:
     parent = f"{prefix}:{etree.QName(elem).localname}"
     for name in names:
         if name not in found:
             add(elem.sourceline, prefix, name, f"<{parent}> has no <{prefix}:{name}>")
 
 
-def _values(found: dict[str, list[etree._Element]], prefix: str, checks: dict[str, Check],
-            add: Add) -> None:
+def _values(
+    found: dict[str, list[etree._Element]], prefix: str, checks: dict[str, Check], add: Add
+) -> None:
     """Each child's text through its rule (`extensions`); text only, no elements."""
     for name, children in found.items():
         check = checks.get(name)
@@ -268,8 +344,13 @@ def _values(found: dict[str, list[etree._Element]], prefix: str, checks: dict[st
             elif check is not None:
                 problem = check((child.text or "").strip())
                 if problem:
-                    add(child.sourceline, prefix, name, f"<{prefix}:{name}> {problem[0]}",
-                        problem[1])
+                    add(
+                        child.sourceline,
+                        prefix,
+                        name,
+                        f"<{prefix}:{name}> {problem[0]}",
+                        problem[1],
+                    )
 
 
 def _same(a: str, b: str) -> bool:

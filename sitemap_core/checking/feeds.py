@@ -66,8 +66,9 @@ def check_feed(path: Path, location: str | None = None) -> list[Issue] | None:
     name = path.name
     issues: list[Issue] = []
 
-    def add(line: int | None, code: str, message: str, level: Level = "error",
-            field: str = "link") -> None:
+    def add(
+        line: int | None, code: str, message: str, level: Level = "error", field: str = "link"
+    ) -> None:
         issues.append(Issue(code, f"{name}:{line}" if line else name, field, message, level))
 
     try:
@@ -76,8 +77,13 @@ def check_feed(path: Path, location: str | None = None) -> list[Issue] | None:
         add(getattr(exc, "lineno", None), "xml", f"feed not read: {exc}", field="")
         return issues
     if has_doctype(root):
-        add(1, "xml", "has a DOCTYPE, which a feed read as a sitemap must not have "
-            "(refused unread: entity expansion and external entities)", field="")
+        add(
+            1,
+            "xml",
+            "has a DOCTYPE, which a feed read as a sitemap must not have "
+            "(refused unread: entity expansion and external entities)",
+            field="",
+        )
         return issues
     scope = urls.scope_of(location) if location else None
     entries = _rss_entries(root) if kind == "rss" else _atom_entries(root)
@@ -99,11 +105,14 @@ def check_feed(path: Path, location: str | None = None) -> list[Issue] | None:
         if problem:
             add(line, "lastmod", f"{stamp!r} {problem}", "warning", "updated")
     if not entries:
-        add(root.sourceline, "structure", "the feed has no entry: it lists no URL", "warning",
-            "")
+        add(root.sourceline, "structure", "the feed has no entry: it lists no URL", "warning", "")
     elif len(entries) > MAX_ENTRIES:
-        add(None, "size", f"{len(entries):,} entries: more than a sitemap's {MAX_ENTRIES:,}",
-            field="")
+        add(
+            None,
+            "size",
+            f"{len(entries):,} entries: more than a sitemap's {MAX_ENTRIES:,}",
+            field="",
+        )
     return issues
 
 
@@ -123,8 +132,14 @@ def _atom_entries(root: etree._Element) -> list[tuple[int, str, str]]:
     """(line, link, date) of each `<entry>`: its `rel="alternate"` (or rel-less) link."""
     found = []
     for entry in root.iterfind(_ATOM + "entry"):
-        link = next((el for el in entry.iterfind(_ATOM + "link")
-                     if el.get("rel", "alternate") == "alternate"), None)
+        link = next(
+            (
+                el
+                for el in entry.iterfind(_ATOM + "link")
+                if el.get("rel", "alternate") == "alternate"
+            ),
+            None,
+        )
         href = (link.get("href") or "").strip() if link is not None else ""
         if href and link is not None and link.base:
             href = urljoin(link.base, href)  # xml:base

@@ -117,9 +117,21 @@ from ..values.report import Issue
 if TYPE_CHECKING:
     from .extensions import ExtensionCheck
 
-__all__ = ["validate_files", "validate_set", "validate_robots", "robots_sitemaps",
-           "sitemap_value", "relative_sitemaps", "is_relative", "twin_name", "sitemap_locs",
-           "part_name", "local_part", "MAX_ENTRIES", "MAX_BYTES"]
+__all__ = [
+    "validate_files",
+    "validate_set",
+    "validate_robots",
+    "robots_sitemaps",
+    "sitemap_value",
+    "relative_sitemaps",
+    "is_relative",
+    "twin_name",
+    "sitemap_locs",
+    "part_name",
+    "local_part",
+    "MAX_ENTRIES",
+    "MAX_BYTES",
+]
 
 
 _XSI_NS = "http://www.w3.org/2001/XMLSchema-instance"
@@ -137,18 +149,26 @@ _GZIP_MAGIC = b"\x1f\x8b"
 
 
 _PROLOG_DOCTYPE = re.compile(
-    rb"(?:\xef\xbb\xbf)?\s*(?:<\?.*?\?>\s*|<!--.*?-->\s*)*<!DOCTYPE", re.DOTALL)
-_DOCTYPE_MESSAGE = ("has a DOCTYPE, which sitemaps must not have (refused unread: "
-                    "entity expansion and external entities)")
+    rb"(?:\xef\xbb\xbf)?\s*(?:<\?.*?\?>\s*|<!--.*?-->\s*)*<!DOCTYPE", re.DOTALL
+)
+_DOCTYPE_MESSAGE = (
+    "has a DOCTYPE, which sitemaps must not have (refused unread: "
+    "entity expansion and external entities)"
+)
 _LINE_COLUMN = re.compile(r", line \d+, column \d+$")
 _XML_DECL_ENCODING = re.compile(rb"^(?:\xef\xbb\xbf)?<\?xml[^>]*?encoding\s*=\s*[\"']([^\"']*)")
 
 
 # -- public API -----------------------------------------------------------------------
 
-def validate_files(paths: Sequence[Path], location: str | None = None, *,
-                   now: dt.datetime | None = None, news_days: float | None = None
-                   ) -> list[Issue]:
+
+def validate_files(
+    paths: Sequence[Path],
+    location: str | None = None,
+    *,
+    now: dt.datetime | None = None,
+    news_days: float | None = None,
+) -> list[Issue]:
     """Check one sitemap set; return its issues, ordered by file and line.
 
     `paths` are the files of the set: an index and its parts, or a single file (parallel
@@ -161,8 +181,9 @@ def validate_files(paths: Sequence[Path], location: str | None = None, *,
     return _check_files(paths, location, _Window(now, news_days))[0]
 
 
-def validate_set(paths: Sequence[Path], location: str | None = None
-                 ) -> tuple[list[Issue], list[tuple[str | None, list[tuple[str, int]]]]]:
+def validate_set(
+    paths: Sequence[Path], location: str | None = None
+) -> tuple[list[Issue], list[tuple[str | None, list[tuple[str, int]]]]]:
     """`validate_files`, and from the same read each file's kind (as `sitemap_locs` says)
     and its entries as (URL, line)."""
     issues, files = _check_files(paths, location, _Window())
@@ -191,9 +212,12 @@ def robots_sitemaps(path: Path, url: str | None = None) -> tuple[list[str], list
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        issues.append(Issue("robots", f"{name}:{line}", "",
-                            "robots.txt is not UTF-8; crawlers may misread it"))
+        line = data[: exc.start].count(b"\n") + 1
+        issues.append(
+            Issue(
+                "robots", f"{name}:{line}", "", "robots.txt is not UTF-8; crawlers may misread it"
+            )
+        )
         text = data.decode("utf-8", "replace")
     seen: dict[str, int] = {}  # valid URL -> its first line
     named: dict[str, None] = {}
@@ -210,19 +234,27 @@ def robots_sitemaps(path: Path, url: str | None = None) -> tuple[list[str], list
         where = f"{name}:{number}"
         problem = loc_parts(value)[0] if value else "is empty"
         if problem:
-            issues.append(Issue("robots", where, "Sitemap",
-                                f"Sitemap: {value!r} {problem}", "error"))
+            issues.append(
+                Issue("robots", where, "Sitemap", f"Sitemap: {value!r} {problem}", "error")
+            )
         elif value in seen:
-            issues.append(Issue("robots", where, "Sitemap",
-                                f"Sitemap: {value} is already given on line {seen[value]}"))
+            issues.append(
+                Issue(
+                    "robots",
+                    where,
+                    "Sitemap",
+                    f"Sitemap: {value} is already given on line {seen[value]}",
+                )
+            )
         else:
             seen[value] = number
     issues += relative_sitemaps(relative, url, name)
     return list(named), issues
 
 
-def relative_sitemaps(lines: Sequence[tuple[int, str]], url: str | None,
-                      name: str = "robots.txt") -> list[Issue]:
+def relative_sitemaps(
+    lines: Sequence[tuple[int, str]], url: str | None, name: str = "robots.txt"
+) -> list[Issue]:
     """One `robots-relative` warning for the relative `Sitemap:` values of a robots.txt
     (`lines`: (line number, value)), none when there are none.
 
@@ -231,8 +263,14 @@ def relative_sitemaps(lines: Sequence[tuple[int, str]], url: str | None,
     """
     if not lines:
         return []
-    return [Issue("robots-relative", f"{name}:{lines[0][0]}", "Sitemap",
-                  relative_message(list(lines), url))]
+    return [
+        Issue(
+            "robots-relative",
+            f"{name}:{lines[0][0]}",
+            "Sitemap",
+            relative_message(list(lines), url),
+        )
+    ]
 
 
 def sitemap_locs(path: Path) -> tuple[str | None, list[str]]:
@@ -253,8 +291,9 @@ class _Window:
     news_days: float | None = None
 
 
-def _check_files(paths: Sequence[Path], location: str | None, window: _Window
-                 ) -> tuple[list[Issue], list[_File]]:
+def _check_files(
+    paths: Sequence[Path], location: str | None, window: _Window
+) -> tuple[list[Issue], list[_File]]:
     found = _Found()
     files: list[_File] = []
     for n, p in enumerate(paths):
@@ -283,18 +322,26 @@ def _read_twin(path: Path, number: int, done: list[_File], found: _Found) -> _Fi
             reader.drain()
     except OSError:
         return None
-    if (not reader.gzipped or reader.error or reader.over
-            or reader.digest.digest() != plain.digest):
+    if not reader.gzipped or reader.error or reader.over or reader.digest.digest() != plain.digest:
         return None
-    info = _File(path, number, kind=plain.kind, locs=plain.locs, origins=plain.origins,
-                 digest=plain.digest, alternates=plain.alternates)
+    info = _File(
+        path,
+        number,
+        kind=plain.kind,
+        locs=plain.locs,
+        origins=plain.origins,
+        digest=plain.digest,
+        alternates=plain.alternates,
+    )
     for _file, line, _order, issue in own:
-        found.add(number, info.name, line or None, issue.code, issue.field, issue.message,
-                  issue.level)
+        found.add(
+            number, info.name, line or None, issue.code, issue.field, issue.message, issue.level
+        )
     return info
 
 
 # -- collecting issues ----------------------------------------------------------------
+
 
 class _Found:
     """Issues with their file order and line, for a report sorted by place."""
@@ -302,11 +349,20 @@ class _Found:
     def __init__(self) -> None:
         self.items: list[tuple[int, int, int, Issue]] = []
 
-    def add(self, file_no: int, name: str, line: int | None, code: str, field: str,
-            message: str, level: Level = "error") -> None:
+    def add(
+        self,
+        file_no: int,
+        name: str,
+        line: int | None,
+        code: str,
+        field: str,
+        message: str,
+        level: Level = "error",
+    ) -> None:
         where = f"{name}:{line}" if line else name
-        self.items.append((file_no, line or 0, len(self.items),
-                           Issue(code, where, field, message, level)))
+        self.items.append(
+            (file_no, line or 0, len(self.items), Issue(code, where, field, message, level))
+        )
 
     def sorted(self) -> list[Issue]:
         return [item[3] for item in sorted(self.items, key=lambda i: i[:3])]
@@ -340,6 +396,7 @@ class _File:
 
 
 # -- reading bytes --------------------------------------------------------------------
+
 
 class _Reader:
     """The bytes of one file, gunzipped when they are gzip, cut off past `MAX_BYTES`."""
@@ -378,15 +435,18 @@ def _read_file(path: Path, number: int, found: _Found, window: _Window) -> _File
     info = _File(path, number)
     name = info.name
 
-    def add(line: int | None, code: str, fld: str, message: str,
-            level: Level = "error") -> None:
+    def add(line: int | None, code: str, fld: str, message: str, level: Level = "error") -> None:
         found.add(number, name, line, code, fld, message, level)
 
     try:
         raw = path.open("rb")
     except OSError as exc:
-        add(None, "xml" if info.variant.startswith("xml") else "text", "",
-            f"cannot read: {exc.strerror or exc}")
+        add(
+            None,
+            "xml" if info.variant.startswith("xml") else "text",
+            "",
+            f"cannot read: {exc.strerror or exc}",
+        )
         return info
     with raw:
         reader = _Reader(raw)
@@ -407,8 +467,13 @@ def _read_file(path: Path, number: int, found: _Found, window: _Window) -> _File
             add(None, "gzip", "", f"gzip data does not decompress: {reader.error}")
         if reader.over:
             what = "uncompressed " if reader.gzipped else ""
-            add(None, "size", "", f"more than {MAX_BYTES:,} bytes {what}(the protocol's "
-                f"limit per file); stopped reading there")
+            add(
+                None,
+                "size",
+                "",
+                f"more than {MAX_BYTES:,} bytes {what}(the protocol's "
+                f"limit per file); stopped reading there",
+            )
         elif not reader.error:
             info.digest = reader.digest.digest()
     return info
@@ -441,7 +506,7 @@ def _read_plain(reader: _Reader, info: _File, add: Callable[..., None]) -> bool:
     if head is None:
         return False
     linked = _PLAIN_HEADS[head]  # the xhtml namespace is declared: alternates may come
-    chunk = chunk[len(head):]
+    chunk = chunk[len(head) :]
     while chunk:
         data = rest + chunk
         cut = data.rfind(b"\n") + 1
@@ -539,16 +604,20 @@ def _read_xml(reader: _Reader, info: _File, add: Callable[..., None], window: _W
 # headers, and whether entries may have alternates after each.
 _PLAIN_HEADS = {
     f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n'.encode(): False,
-    (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}" '
-     f'xmlns:xhtml="{XHTML_NS}">\n').encode(): True,
+    (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}" '
+        f'xmlns:xhtml="{XHTML_NS}">\n'
+    ).encode(): True,
 }
 _PLAIN_URL = r"[A-Za-z0-9\-._~:/?#@!$()*+,;=%]+"
 _PLAIN_ALTERNATE = '<xhtml:link rel="alternate" hreflang="{}" href="{}"/>'
 _PLAIN_LINK = re.compile(_PLAIN_ALTERNATE.format("([A-Za-z0-9-]+)", f"({_PLAIN_URL})"))
-_PLAIN_ENTRY = re.compile(rf"<url><loc>({_PLAIN_URL})</loc>"
-                          r"(?:<lastmod>([A-Za-z0-9:.+\-]+)</lastmod>)?"
-                          rf"((?:{_PLAIN_ALTERNATE.format('[A-Za-z0-9-]+', _PLAIN_URL)})*)"
-                          r"</url>\n")
+_PLAIN_ENTRY = re.compile(
+    rf"<url><loc>({_PLAIN_URL})</loc>"
+    r"(?:<lastmod>([A-Za-z0-9:.+\-]+)</lastmod>)?"
+    rf"((?:{_PLAIN_ALTERNATE.format('[A-Za-z0-9-]+', _PLAIN_URL)})*)"
+    r"</url>\n"
+)
 _PLAIN_LINES = re.compile(rf"(?:{_PLAIN_ENTRY.pattern})*+(?P<end></urlset>\n)?")
 
 
@@ -557,7 +626,7 @@ def _root_start(sniff: etree.XMLPullParser, chunk: bytes) -> tuple[etree._Elemen
     is near the top (the whole chunk would cost an event per element): the root, when its
     start is in, and how many bytes of the chunk were fed."""
     for fed in range(_SNIFF, len(chunk) + _SNIFF, _SNIFF):
-        sniff.feed(chunk[fed - _SNIFF:fed])
+        sniff.feed(chunk[fed - _SNIFF : fed])
         for _event, elem in sniff.read_events():
             return elem, fed
     return None, len(chunk)
@@ -570,9 +639,15 @@ def _utf8_declared(chunk: bytes, add: Callable[..., None]) -> bool:
         return False
     match = _XML_DECL_ENCODING.match(chunk[:512])
     if match and match[1].decode("ascii", "replace").lower().replace("_", "-") not in (
-            "utf-8", "utf8"):
-        add(1, "xml", "", f"declared encoding {match[1].decode('ascii', 'replace')!r}; "
-            "sitemaps must be UTF-8")
+        "utf-8",
+        "utf8",
+    ):
+        add(
+            1,
+            "xml",
+            "",
+            f"declared encoding {match[1].decode('ascii', 'replace')!r}; sitemaps must be UTF-8",
+        )
         return False
     return True
 
@@ -584,8 +659,7 @@ class _XmlCheck:
     check): an entry stays until the next one, for its tail; the ones before it are done.
     """
 
-    def __init__(self, info: _File, add: Callable[..., None], kind: str, window: _Window
-                 ) -> None:
+    def __init__(self, info: _File, add: Callable[..., None], kind: str, window: _Window) -> None:
         self.info = info
         self.window = window
         self.add = add
@@ -611,11 +685,18 @@ class _XmlCheck:
             return 1, "xml", "", _DOCTYPE_MESSAGE
         ns, local = _split(elem.tag)
         if ns != SITEMAP_NS or local not in ("urlset", "sitemapindex"):
-            what = (f"<{local}> in the namespace {ns or '(none)'!r}"
-                    if local in ("urlset", "sitemapindex")
-                    else f"<{local}>" + (f" (namespace {ns})" if ns else ""))
-            return (elem.sourceline, "namespace", "", f"root element is {what}; a sitemap's "
-                    f"root is <urlset> or <sitemapindex> in the namespace {SITEMAP_NS}")
+            what = (
+                f"<{local}> in the namespace {ns or '(none)'!r}"
+                if local in ("urlset", "sitemapindex")
+                else f"<{local}>" + (f" (namespace {ns})" if ns else "")
+            )
+            return (
+                elem.sourceline,
+                "namespace",
+                "",
+                f"root element is {what}; a sitemap's "
+                f"root is <urlset> or <sitemapindex> in the namespace {SITEMAP_NS}",
+            )
         return None
 
     # -- one entry at a time ------------------------------------------------------
@@ -638,7 +719,7 @@ class _XmlCheck:
             self._siblings(root[0] if last is None else last, elem)
         self.last = elem
         if self.done >= _DROP:
-            del root[:self.done]
+            del root[: self.done]
             self.done = 0
         self.entries += 1
         if self.entries == MAX_ENTRIES + 1:
@@ -653,8 +734,12 @@ class _XmlCheck:
         if len(root):
             self._siblings(root[0] if self.last is None else self.last, None)
         if self.entries == 0:
-            self.add(root.sourceline, "structure", "", f"<{self.info.kind}> has no "
-                     f"<{self.entry_name}>; the schema needs at least one")
+            self.add(
+                root.sourceline,
+                "structure",
+                "",
+                f"<{self.info.kind}> has no <{self.entry_name}>; the schema needs at least one",
+            )
 
     def _siblings(self, child: etree._Element | None, end: etree._Element | None) -> None:
         """Check the children of the root from `child` up to `end` (excluded)."""
@@ -674,25 +759,43 @@ class _XmlCheck:
         line = elem.sourceline
         if isinstance(tag, str) and tag.startswith("{") and not tag.startswith(_SM):
             if self.entries:
-                self.add(line, "structure", "", f"<{_local(tag)}> of another namespace after "
-                         f"the first <{self.entry_name}>; the schema allows such elements only "
-                         "before it")
+                self.add(
+                    line,
+                    "structure",
+                    "",
+                    f"<{_local(tag)}> of another namespace after "
+                    f"the first <{self.entry_name}>; the schema allows such elements only "
+                    "before it",
+                )
         else:
-            self.add(line, "structure", "", f"unexpected <{_local(tag)}> in "
-                     f"<{self.info.kind}>; expected <{self.entry_name}>"
-                     + ("" if str(tag).startswith("{") else " (no namespace)"))
+            self.add(
+                line,
+                "structure",
+                "",
+                f"unexpected <{_local(tag)}> in "
+                f"<{self.info.kind}>; expected <{self.entry_name}>"
+                + ("" if str(tag).startswith("{") else " (no namespace)"),
+            )
 
     def _attributes(self, elem: etree._Element) -> None:
-        for key in elem.keys():
+        for key in elem.keys():  # noqa: SIM118 - an lxml element iterates its children
             if not key.startswith(_XSI):
-                self.add(elem.sourceline, "structure", _local(elem.tag),
-                         f"<{_local(elem.tag)}> has an attribute {_local(key)!r}, which "
-                         "the schema does not allow")
+                self.add(
+                    elem.sourceline,
+                    "structure",
+                    _local(elem.tag),
+                    f"<{_local(elem.tag)}> has an attribute {_local(key)!r}, which "
+                    "the schema does not allow",
+                )
 
     def _text(self, text: str | None, line: int | None, where: str) -> None:
         if text and not text.isspace():
-            self.add(line, "structure", "", f"text {short(text.strip())!r} {where}, "
-                     "where the schema allows none")
+            self.add(
+                line,
+                "structure",
+                "",
+                f"text {short(text.strip())!r} {where}, where the schema allows none",
+            )
 
     def _fields(self, elem: etree._Element) -> None:
         add = self.add
@@ -717,14 +820,22 @@ class _XmlCheck:
             position = order.get(tag)
             if position is not None:
                 if position <= state:
-                    add(child.sourceline, "structure", _local(tag),
+                    add(
+                        child.sourceline,
+                        "structure",
+                        _local(tag),
                         f"<{_local(tag)}> is repeated or out of order in <{entry}> (order: "
-                        f"{', '.join(self.names)}, then elements of other namespaces)")
+                        f"{', '.join(self.names)}, then elements of other namespaces)",
+                    )
                 else:
                     state = position
                 if len(child) or child.keys():
-                    add(child.sourceline, "structure", _local(tag),
-                        f"<{_local(tag)}> must hold text only")
+                    add(
+                        child.sourceline,
+                        "structure",
+                        _local(tag),
+                        f"<{_local(tag)}> must hold text only",
+                    )
                 value = child.text or ""
                 if position == 1:
                     if loc is None:
@@ -736,20 +847,34 @@ class _XmlCheck:
             elif isinstance(tag, str) and tag[0] == "{" and not tag.startswith(_SM):
                 state = _FOREIGN
                 if tag == _XHTML_LINK and entry == "url":
-                    _alternate(child.get("rel"), child.get("hreflang"), child.get("href"),
-                               child.sourceline, add)
+                    _alternate(
+                        child.get("rel"),
+                        child.get("hreflang"),
+                        child.get("href"),
+                        child.sourceline,
+                        add,
+                    )
                     hrefs.append((child.get("href") or "").strip())
                 else:
                     extended = True
             elif isinstance(tag, str):
                 line = child.sourceline
                 if tag[0] == "{":
-                    add(line, "structure", _local(tag),
+                    add(
+                        line,
+                        "structure",
+                        _local(tag),
                         f"<{_local(tag)}> is not allowed in <{entry}> (allowed: "
-                        f"{', '.join(self.names)}, then elements of other namespaces)")
+                        f"{', '.join(self.names)}, then elements of other namespaces)",
+                    )
                 else:
-                    add(line, "structure", tag, f"<{tag}> has no namespace; <{entry}> holds "
-                        "only sitemaps.org elements and elements of other namespaces")
+                    add(
+                        line,
+                        "structure",
+                        tag,
+                        f"<{tag}> has no namespace; <{entry}> holds "
+                        "only sitemaps.org elements and elements of other namespaces",
+                    )
         if loc is None:
             add(elem.sourceline, "structure", "loc", f"<{entry}> has no <loc>")
             return
@@ -760,9 +885,13 @@ class _XmlCheck:
             if self.extensions is None:
                 # Imported here: extension_checks imports urls, which imports this module.
                 from .extensions import ExtensionCheck
+
                 w = self.window
-                self.extensions = (ExtensionCheck(w.now) if w.news_days is None
-                                   else ExtensionCheck(w.now, w.news_days))
+                self.extensions = (
+                    ExtensionCheck(w.now)
+                    if w.news_days is None
+                    else ExtensionCheck(w.now, w.news_days)
+                )
             self.extensions.entry(elem, add)
 
 
@@ -779,8 +908,7 @@ def _record_loc(info: _File, add: Callable[..., None], url: str, line: int) -> N
     cut = url.find("/", 8)  # after "http://" and the authority's first character
     if cut > 0:
         origin = info.prefixes.get(url[:cut])
-        if (origin is not None and MIN_LOC <= len(url) <= MAX_LOC
-                and PATH_ONLY.fullmatch(url, cut)):
+        if origin is not None and MIN_LOC <= len(url) <= MAX_LOC and PATH_ONLY.fullmatch(url, cut):
             info.locs.append((url, line, origin, cut))
             return
     problem, origin, path_start, fragment = loc_parts(url)
@@ -789,8 +917,13 @@ def _record_loc(info: _File, add: Callable[..., None], url: str, line: int) -> N
         info.locs.append((url, line, None, -1))
         return
     if fragment:
-        add(line, "loc", "loc", f"{short(url)} has a #fragment, which crawlers drop; "
-            "list the page once without it", "warning")
+        add(
+            line,
+            "loc",
+            "loc",
+            f"{short(url)} has a #fragment, which crawlers drop; list the page once without it",
+            "warning",
+        )
     origin = info.origins.setdefault(origin, origin)
     if cut > 0 and path_start == cut:
         info.prefixes[url[:cut]] = origin
@@ -811,8 +944,9 @@ def _local(tag: object) -> str:
 # -- values ---------------------------------------------------------------------------
 
 
-def _check_value(known: set[str], name: str, value: str, line: int,
-                 add: Callable[..., None]) -> None:
+def _check_value(
+    known: set[str], name: str, value: str, line: int, add: Callable[..., None]
+) -> None:
     """Check one lastmod, changefreq or priority not in `known`, the values of this file
     already found good (real sites repeat their dates), which a good one joins."""
     problem = VALUE_CHECKS[name](value)
@@ -823,15 +957,29 @@ def _check_value(known: set[str], name: str, value: str, line: int,
         add(line, name, name, problem[0], problem[1])
 
 
-def _alternate(rel: str | None, hreflang: str | None, href: str | None, line: int | None,
-               add: Callable[..., None]) -> None:
+def _alternate(
+    rel: str | None,
+    hreflang: str | None,
+    href: str | None,
+    line: int | None,
+    add: Callable[..., None],
+) -> None:
     """Check one `xhtml:link` alternate from its attributes."""
     if rel != "alternate":
-        add(line, "hreflang", "rel", f"xhtml:link has rel={rel!r}; a sitemap alternate "
-            "needs rel=\"alternate\"")
+        add(
+            line,
+            "hreflang",
+            "rel",
+            f'xhtml:link has rel={rel!r}; a sitemap alternate needs rel="alternate"',
+        )
     if hreflang is None or not valid_hreflang(hreflang):
-        add(line, "hreflang", "hreflang", f"hreflang={hreflang!r} is not a language tag "
-            "(like en, pt-BR, zh-Hant-TW) or x-default")
+        add(
+            line,
+            "hreflang",
+            "hreflang",
+            f"hreflang={hreflang!r} is not a language tag "
+            "(like en, pt-BR, zh-Hant-TW) or x-default",
+        )
     if href is None:
         add(line, "hreflang", "href", "xhtml:link has no href")
     else:
@@ -842,14 +990,20 @@ def _alternate(rel: str | None, hreflang: str | None, href: str | None, line: in
 
 # -- text sitemaps --------------------------------------------------------------------
 
+
 def _read_text(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
     info.kind = "text"
     number = entries = 0
     for line in _lines(reader):
         number += 1
         if number == 1 and line.startswith(b"\xef\xbb\xbf"):
-            add(1, "text", "", "starts with a byte-order mark, which some crawlers read "
-                "as part of the first URL", "warning")
+            add(
+                1,
+                "text",
+                "",
+                "starts with a byte-order mark, which some crawlers read as part of the first URL",
+                "warning",
+            )
             line = line[3:]
         if line.endswith(b"\r"):
             line = line[:-1]
@@ -866,8 +1020,12 @@ def _read_text(reader: _Reader, info: _File, add: Callable[..., None]) -> None:
             continue
         entries += 1
         if entries == MAX_ENTRIES + 1:
-            add(number, "size", "", f"more than {MAX_ENTRIES:,} URLs in one file "
-                "(the protocol's limit)")
+            add(
+                number,
+                "size",
+                "",
+                f"more than {MAX_ENTRIES:,} URLs in one file (the protocol's limit)",
+            )
         _record_loc(info, add, text, number)
     if number == 0 and not reader.error:
         add(None, "text", "", "empty file; a text sitemap lists at least one URL")
@@ -886,6 +1044,7 @@ def _lines(reader: _Reader) -> Iterator[bytes]:
 
 # -- the set --------------------------------------------------------------------------
 
+
 def _check_set(files: list[_File], location: str | None, found: _Found) -> None:
     by_name = {f.name: f for f in files}
     placed: dict[str, str] = {}  # file name -> URL an index gives it
@@ -895,23 +1054,45 @@ def _check_set(files: list[_File], location: str | None, found: _Found) -> None:
             segment = part_name(loc)
             target = by_name.get(segment)
             if target is None:
-                found.add(index.number, index.name, line, "index", "loc",
-                          f"lists {short(loc)}, but no {segment or 'file'} is among the "
-                          "files of this set")
+                found.add(
+                    index.number,
+                    index.name,
+                    line,
+                    "index",
+                    "loc",
+                    f"lists {short(loc)}, but no {segment or 'file'} is among the "
+                    "files of this set",
+                )
                 continue
             if target.kind == "sitemapindex":
-                found.add(index.number, index.name, line, "index", "loc",
-                          f"lists {short(loc)}, which is an index itself; an index may "
-                          "list sitemaps only")
+                found.add(
+                    index.number,
+                    index.name,
+                    line,
+                    "index",
+                    "loc",
+                    f"lists {short(loc)}, which is an index itself; an index may "
+                    "list sitemaps only",
+                )
                 continue
             placed.setdefault(segment, loc)
             listed.add(segment)
     indexed_variants = {f.variant for f in files if f.kind == "sitemapindex"}
     for f in files:
-        if f.kind in ("urlset", "text") and f.variant in indexed_variants and not (
-                {f.name, twin_name(f.name)} & listed):
-            found.add(f.number, f.name, None, "index", "",
-                      "is part of the set but no index lists it", "warning")
+        if (
+            f.kind in ("urlset", "text")
+            and f.variant in indexed_variants
+            and not ({f.name, twin_name(f.name)} & listed)
+        ):
+            found.add(
+                f.number,
+                f.name,
+                None,
+                "index",
+                "",
+                "is part of the set but no index lists it",
+                "warning",
+            )
 
     _check_scope(files, location, placed, found)
     _check_duplicates(files, found)
@@ -930,15 +1111,28 @@ def _check_reciprocity(files: list[_File], found: _Found) -> None:
     for f in own:
         for loc, line, hrefs in f.alternates:
             if loc not in hrefs:
-                found.add(f.number, f.name, line, "hreflang", "href",
-                          f"{short(loc)} has alternates but does not list itself among them",
-                          "warning")
+                found.add(
+                    f.number,
+                    f.name,
+                    line,
+                    "hreflang",
+                    "href",
+                    f"{short(loc)} has alternates but does not list itself among them",
+                    "warning",
+                )
             for href in sorted(hrefs - {loc}):
                 back = groups.get(href)
                 if back is not None and loc not in back:
-                    found.add(f.number, f.name, line, "hreflang", "href",
-                              f"{short(loc)} lists {short(href)} as an alternate, which "
-                              "does not list it back", "warning")
+                    found.add(
+                        f.number,
+                        f.name,
+                        line,
+                        "hreflang",
+                        "href",
+                        f"{short(loc)} lists {short(href)} as an alternate, which "
+                        "does not list it back",
+                        "warning",
+                    )
 
 
 def twin_name(name: str) -> str:
@@ -946,8 +1140,9 @@ def twin_name(name: str) -> str:
     return name[:-3] if name.endswith(".gz") else name + ".gz"
 
 
-def _check_scope(files: list[_File], location: str | None, placed: dict[str, str],
-                 found: _Found) -> None:
+def _check_scope(
+    files: list[_File], location: str | None, placed: dict[str, str], found: _Found
+) -> None:
     if location is None:
         origin = next((o for f in files for _l, _n, o, _p in f.locs if o), None)
         if origin is None:
@@ -956,8 +1151,14 @@ def _check_scope(files: list[_File], location: str | None, placed: dict[str, str
         for f in files:
             for loc, line, o, _p in f.locs:
                 if o is not None and o != origin:
-                    found.add(f.number, f.name, line, "scope", "loc",
-                              f"{short(loc)} is not on {shown}, like the set's first URL")
+                    found.add(
+                        f.number,
+                        f.name,
+                        line,
+                        "scope",
+                        "loc",
+                        f"{short(loc)} is not on {shown}, like the set's first URL",
+                    )
         return
     folder = location.rsplit("/", 1)[0] + "/"
     outside: list[tuple[_File, int, str, str, str]] = []  # file, line, loc, allowed, where
@@ -975,20 +1176,33 @@ def _check_scope(files: list[_File], location: str | None, placed: dict[str, str
             if o is None:
                 continue
             checked += 1
-            if o != origin or not (index or (prefix == "/" if p < 0
-                                             else loc.startswith(prefix, p))):
+            if o != origin or not (
+                index or (prefix == "/" if p < 0 else loc.startswith(prefix, p))
+            ):
                 outside.append((f, line, loc, shown, where))
     if len(outside) > 1 and len(outside) == checked:
         f, line, loc, shown, where = outside[0]
-        found.add(f.number, f.name, line, "scope", "loc",
-                  f"all {checked:,} URLs of this set are outside {shown}, where a sitemap at "
-                  f"{where} may point (the first is {short(loc)}): a build made for "
-                  "another base URL? Check it where it is published, or build it with "
-                  "that base URL")
+        found.add(
+            f.number,
+            f.name,
+            line,
+            "scope",
+            "loc",
+            f"all {checked:,} URLs of this set are outside {shown}, where a sitemap at "
+            f"{where} may point (the first is {short(loc)}): a build made for "
+            "another base URL? Check it where it is published, or build it with "
+            "that base URL",
+        )
         return
     for f, line, loc, shown, where in outside:
-        found.add(f.number, f.name, line, "scope", "loc",
-                  f"{short(loc)} is outside {shown}, where a sitemap at {where} may point")
+        found.add(
+            f.number,
+            f.name,
+            line,
+            "scope",
+            "loc",
+            f"{short(loc)} is outside {shown}, where a sitemap at {where} may point",
+        )
 
 
 def _check_twins(files: list[_File], found: _Found) -> None:
@@ -999,10 +1213,16 @@ def _check_twins(files: list[_File], found: _Found) -> None:
         if plain is None or None in (f.digest, plain.digest) or f.digest == plain.digest:
             continue
         line = _first_difference(plain.path, f.path)
-        found.add(f.number, f.name, line, "gzip", "",
-                  f"does not hold the same content as {plain.name} (the first difference is "
-                  f"on line {line}): one of them is out of date; build both again, or "
-                  "delete the stale one")
+        found.add(
+            f.number,
+            f.name,
+            line,
+            "gzip",
+            "",
+            f"does not hold the same content as {plain.name} (the first difference is "
+            f"on line {line}): one of them is out of date; build both again, or "
+            "delete the stale one",
+        )
 
 
 def _first_difference(a: Path, b: Path) -> int:
@@ -1025,6 +1245,12 @@ def _check_duplicates(files: list[_File], found: _Found) -> None:
             if first is None:
                 group[loc] = (f.name, line)
             else:
-                found.add(f.number, f.name, line, "duplicate", "loc",
-                          f"{short(loc)} is already listed at {first[0]}:{first[1]}",
-                          "warning")
+                found.add(
+                    f.number,
+                    f.name,
+                    line,
+                    "duplicate",
+                    "loc",
+                    f"{short(loc)} is already listed at {first[0]}:{first[1]}",
+                    "warning",
+                )

@@ -74,9 +74,28 @@ MAX_FILE_BYTES = MAX_BYTES + (1 << 20)  # the protocol's limit and a margin to s
 MAX_ROBOTS_BYTES = 1 << 20
 
 _SITEMAP_GLOBS = ("sitemap*.xml", "sitemap*.xml.gz", "sitemap*.txt", "sitemap*.txt.gz")
-_SOURCE_SUFFIXES = frozenset((".md", ".markdown", ".mdown", ".mkd", ".rst", ".txt", ".html",
-                              ".htm", ".adoc", ".asciidoc", ".org", ".ipynb", ".textile",
-                              ".njk", ".liquid", ".pug", ".hbs", ".mdx"))
+_SOURCE_SUFFIXES = frozenset(
+    (
+        ".md",
+        ".markdown",
+        ".mdown",
+        ".mkd",
+        ".rst",
+        ".txt",
+        ".html",
+        ".htm",
+        ".adoc",
+        ".asciidoc",
+        ".org",
+        ".ipynb",
+        ".textile",
+        ".njk",
+        ".liquid",
+        ".pug",
+        ".hbs",
+        ".mdx",
+    )
+)
 _DATED_STEM = re.compile(r"\d{4}-\d{2}-\d{2}-(.+)")
 _INDEX_STEMS = frozenset(("index", "_index", "readme"))
 _CONTENT_DIRS = ("content", "docs", "doc", "src", "source", "pages", "_pages", "site")
@@ -95,6 +114,7 @@ def main() -> None:
 
 
 # -- reporting ------------------------------------------------------------------------
+
 
 def _line(issue: Issue) -> str:
     """`level code where: message`; where is the file:line, URL, page or option."""
@@ -115,6 +135,7 @@ def _plural(n: int, word: str) -> str:
 
 # -- validate -------------------------------------------------------------------------
 
+
 @dataclasses.dataclass
 class _Checked:
     """What checking the targets found: issues, and the files and URLs looked at."""
@@ -128,11 +149,18 @@ class _Checked:
 @main.command()
 @click.argument("targets", nargs=-1, required=True, metavar="TARGET...")
 @click.option("--strict", is_flag=True, help="Count warnings as errors (exit 1 on any issue).")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print one JSON object (issues, counts, files) instead of report lines.")
-@click.option("--coverage", is_flag=True,
-              help="For a site folder, also list (as info, which --strict leaves alone) the "
-                   "HTML pages no sitemap lists, except those robots.txt disallows.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print one JSON object (issues, counts, files) instead of report lines.",
+)
+@click.option(
+    "--coverage",
+    is_flag=True,
+    help="For a site folder, also list (as info, which --strict leaves alone) the "
+    "HTML pages no sitemap lists, except those robots.txt disallows.",
+)
 def validate(targets: tuple[str, ...], strict: bool, as_json: bool, coverage: bool) -> None:
     """Check sitemaps against the sitemaps.org protocol.
 
@@ -153,8 +181,9 @@ def validate(targets: tuple[str, ...], strict: bool, as_json: bool, coverage: bo
     for target in targets:
         if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", target):
             if _split(target).scheme.lower() not in ("http", "https"):
-                raise click.BadParameter(f"{target!r}: only http and https URLs are fetched",
-                                         param_hint="TARGET")
+                raise click.BadParameter(
+                    f"{target!r}: only http and https URLs are fetched", param_hint="TARGET"
+                )
             _check_url(target, checked)
             continue
         path = Path(target)
@@ -163,12 +192,14 @@ def validate(targets: tuple[str, ...], strict: bool, as_json: bool, coverage: bo
         elif path.is_file():
             _check_file(path, checked)
         else:
-            raise click.BadParameter(f"{target!r} is no file, folder or http(s) URL",
-                                     param_hint="TARGET")
+            raise click.BadParameter(
+                f"{target!r} is no file, folder or http(s) URL", param_hint="TARGET"
+            )
     issues = checked.issues
     if strict:
-        issues = [dataclasses.replace(i, level="error") if i.level == "warning" else i
-                  for i in issues]
+        issues = [
+            dataclasses.replace(i, level="error") if i.level == "warning" else i for i in issues
+        ]
     errors, warnings = _counts(issues)
     if as_json:
         report: dict[str, Any] = {
@@ -176,8 +207,16 @@ def validate(targets: tuple[str, ...], strict: bool, as_json: bool, coverage: bo
             "errors": errors,
             "warnings": warnings,
             "files": checked.files,
-            "issues": [{"level": i.level, "code": i.code, "where": i.page, "field": i.field,
-                        "message": i.message} for i in issues],
+            "issues": [
+                {
+                    "level": i.level,
+                    "code": i.code,
+                    "where": i.page,
+                    "field": i.field,
+                    "message": i.message,
+                }
+                for i in issues
+            ],
         }
         if coverage:
             report["coverage"] = dict(checked.pages)
@@ -188,16 +227,17 @@ def validate(targets: tuple[str, ...], strict: bool, as_json: bool, coverage: bo
         if coverage:
             click.echo(_coverage_line(checked.pages))
         verdict = "OK" if errors == 0 else "FAILED"
-        click.echo(f"{verdict}: {_plural(len(checked.files), 'file')} checked, "
-                   f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}")
+        click.echo(
+            f"{verdict}: {_plural(len(checked.files), 'file')} checked, "
+            f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
+        )
     sys.exit(1 if errors else 0)
 
 
 def _coverage_line(pages: Counter[str]) -> str:
     """The coverage report's one line: how many indexable HTML pages the sitemaps list."""
     listed, unlisted = pages["listed"], pages["unlisted"]
-    line = (f"coverage: {listed} of {_plural(listed + unlisted, 'indexable HTML page')} "
-            "listed")
+    line = f"coverage: {listed} of {_plural(listed + unlisted, 'indexable HTML page')} listed"
     if pages["disallowed"]:
         line += f"; {pages['disallowed']} more that robots.txt disallows not counted"
     return line
@@ -252,6 +292,7 @@ def _check_file(path: Path, checked: _Checked) -> None:
 
 # -- a site folder --------------------------------------------------------------------
 
+
 def _check_folder(folder: Path, checked: _Checked) -> None:
     """Sitemaps of a built site, and how they match the site's files."""
     sets: list[tuple[list[Path], str | None]] = []
@@ -265,9 +306,15 @@ def _check_folder(folder: Path, checked: _Checked) -> None:
         for url in named:
             found = _map_sitemap_url(folder, url)
             if found is None:
-                checked.issues.append(Issue(
-                    "missing-file", "robots.txt", "Sitemap",
-                    f"robots.txt names {url}, but no file in {folder} has its path", "error"))
+                checked.issues.append(
+                    Issue(
+                        "missing-file",
+                        "robots.txt",
+                        "Sitemap",
+                        f"robots.txt names {url}, but no file in {folder} has its path",
+                        "error",
+                    )
+                )
                 continue
             path, site_base = found
             base = base or site_base
@@ -275,8 +322,14 @@ def _check_folder(folder: Path, checked: _Checked) -> None:
                 continue
             sets.append((_set_for(path), url))
     taken = {p.resolve() for paths, _ in sets for p in paths}
-    candidates = sorted({p for pattern in _SITEMAP_GLOBS for p in folder.glob(pattern)
-                         if p.is_file() and p.resolve() not in taken})
+    candidates = sorted(
+        {
+            p
+            for pattern in _SITEMAP_GLOBS
+            for p in folder.glob(pattern)
+            if p.is_file() and p.resolve() not in taken
+        }
+    )
     read = {p: _kind_and_parts(p) for p in candidates}  # each file parsed once here
     # Indexes first, so that their parts join their set.
     for path in sorted(candidates, key=lambda p: read[p][0] != "sitemapindex"):
@@ -299,9 +352,16 @@ def _check_folder(folder: Path, checked: _Checked) -> None:
         problems = validate_robots(robots, base + "robots.txt")  # now with the line to write
     checked.issues[robots_at:robots_at] = problems
     if not sets:
-        checked.issues.append(Issue("no-sitemap", str(folder), "",
-                                    "no sitemap found: robots.txt names none and there is no "
-                                    "sitemap*.xml, .xml.gz or .txt", "error"))
+        checked.issues.append(
+            Issue(
+                "no-sitemap",
+                str(folder),
+                "",
+                "no sitemap found: robots.txt names none and there is no "
+                "sitemap*.xml, .xml.gz or .txt",
+                "error",
+            )
+        )
         return
     if base:
         _check_pages(folder, listed, base, checked)
@@ -363,8 +423,11 @@ def _guess_base(folder: Path, locs: Iterable[str]) -> str | None:
     best, best_hits = origin + "/", -1
     prefix = common
     while True:
-        hits = sum(1 for p in paths[:300]
-                   if p.startswith(prefix) and _url_file(folder, p[len(prefix):]) is not None)
+        hits = sum(
+            1
+            for p in paths[:300]
+            if p.startswith(prefix) and _url_file(folder, p[len(prefix) :]) is not None
+        )
         if hits > best_hits:
             best, best_hits = origin + prefix, hits
         if prefix == "/":
@@ -380,12 +443,18 @@ def _check_pages(folder: Path, listed: dict[str, str], base: str, checked: _Chec
     for url, where in listed.items():
         if not url.startswith(base):
             continue  # another host or folder: the scope check speaks for it
-        rel = re.split(r"[?#]", url[len(base):], maxsplit=1)[0]
+        rel = re.split(r"[?#]", url[len(base) :], maxsplit=1)[0]
         path = _url_file(folder, rel)
         if path is None:
-            checked.issues.append(Issue(
-                "missing-file", url, "loc",
-                f"listed at {where}, but no file in {folder} serves it", "error"))
+            checked.issues.append(
+                Issue(
+                    "missing-file",
+                    url,
+                    "loc",
+                    f"listed at {where}, but no file in {folder} serves it",
+                    "error",
+                )
+            )
             continue
         served.add(path)
         if path.suffix.lower() in (".html", ".htm"):
@@ -393,8 +462,9 @@ def _check_pages(folder: Path, listed: dict[str, str], base: str, checked: _Chec
             if problem:
                 code, message = problem
                 shown = path.relative_to(folder).as_posix()
-                checked.issues.append(Issue(code, where, "loc", f"{url} ({shown}) {message}",
-                                            "error"))
+                checked.issues.append(
+                    Issue(code, where, "loc", f"{url} ({shown}) {message}", "error")
+                )
     if checked.coverage:
         _coverage(folder, served, base, checked)
 
@@ -402,16 +472,17 @@ def _check_pages(folder: Path, listed: dict[str, str], base: str, checked: _Chec
 def _not_a_page(facts: PageFacts) -> tuple[str, str] | None:
     """(code, message) when a listed URL's page says it is not one to index."""
     if facts.redirect:
-        return "redirect", (f"is a redirect stub (meta refresh) to {facts.redirect}: list "
-                            "the target instead")
+        return "redirect", (
+            f"is a redirect stub (meta refresh) to {facts.redirect}: list the target instead"
+        )
     if facts.not_found:
         return "not-found", "is a 404 page: leave it out of the sitemap"
     if facts.noindex:
-        return "noindex", ("says noindex, so crawlers drop it: leave it out of the sitemap, "
-                           "or remove the noindex")
+        return "noindex", (
+            "says noindex, so crawlers drop it: leave it out of the sitemap, or remove the noindex"
+        )
     if facts.canonical:
-        return "canonical", (f"names {facts.canonical} as its canonical URL: list that URL "
-                             "instead")
+        return "canonical", (f"names {facts.canonical} as its canonical URL: list that URL instead")
     return None
 
 
@@ -430,9 +501,15 @@ def _coverage(folder: Path, served: set[Path], base: str, checked: _Checked) -> 
             checked.pages["disallowed"] += 1
             continue
         checked.pages["unlisted"] += 1
-        checked.issues.append(Issue("unlisted", rel, "",
-                                    f"{url} is an HTML page of the site that no sitemap lists",
-                                    "info"))
+        checked.issues.append(
+            Issue(
+                "unlisted",
+                rel,
+                "",
+                f"{url} is an HTML page of the site that no sitemap lists",
+                "info",
+            )
+        )
 
 
 def _robots_rules(path: Path) -> RobotFileParser | None:
@@ -449,6 +526,7 @@ def _robots_rules(path: Path) -> RobotFileParser | None:
 
 # -- over http(s) ---------------------------------------------------------------------
 
+
 class _Fetcher:
     """`download` within one byte budget for the whole run."""
 
@@ -458,8 +536,7 @@ class _Fetcher:
     def get(self, url: str, cap: int) -> Download:
         """At most `cap` bytes of `url`; FetchError once the budget is spent."""
         if self.budget <= 0:
-            raise FetchError(f"not fetched: the {MAX_TOTAL_BYTES:,}-byte download budget "
-                             "is spent")
+            raise FetchError(f"not fetched: the {MAX_TOTAL_BYTES:,}-byte download budget is spent")
         limit = min(cap, self.budget)
         got = download(url, max_bytes=limit)
         self.budget -= len(got.data)
@@ -474,17 +551,24 @@ def _check_url(target: str, checked: _Checked) -> None:
         work = Path(tmp)
         parts = _split(target)
         sitemaps: list[str]
-        if parts.path in ("", "/") or parts.path.endswith("/") or \
-                parts.path.lower().endswith("/robots.txt"):
+        if (
+            parts.path in ("", "/")
+            or parts.path.endswith("/")
+            or parts.path.lower().endswith("/robots.txt")
+        ):
             robots_url = f"{parts.scheme}://{parts.netloc}/robots.txt"
             sitemaps = _fetch_robots(fetcher, robots_url, work, checked)
             if not parts.path.lower().endswith("/robots.txt"):
                 folder = target if target.endswith("/") else target + "/"
                 sitemaps = [u for u in sitemaps if u.startswith(folder)] or [
-                    urljoin(folder, "sitemap.xml")]
+                    urljoin(folder, "sitemap.xml")
+                ]
             elif not sitemaps:
-                checked.issues.append(Issue("no-sitemap", robots_url, "Sitemap",
-                                            "robots.txt names no sitemap", "error"))
+                checked.issues.append(
+                    Issue(
+                        "no-sitemap", robots_url, "Sitemap", "robots.txt names no sitemap", "error"
+                    )
+                )
         else:
             sitemaps = [target]
         for number, url in enumerate(sitemaps):
@@ -534,8 +618,9 @@ def _check_remote_set(fetcher: _Fetcher, url: str, folder: Path, checked: _Check
     checked.issues += [_renamed(i, names) for i in found]
 
 
-def _download(fetcher: _Fetcher, url: str, folder: Path, names: dict[str, str],
-              checked: _Checked) -> tuple[Path, str] | None:
+def _download(
+    fetcher: _Fetcher, url: str, folder: Path, names: dict[str, str], checked: _Checked
+) -> tuple[Path, str] | None:
     """Save `url` in `folder` under its file name (recorded in `names`); the file, and the
     URL it came from after redirects."""
     name = part_name(url) or "sitemap.xml"
@@ -547,8 +632,15 @@ def _download(fetcher: _Fetcher, url: str, folder: Path, names: dict[str, str],
         checked.issues.append(Issue("fetch", url, "", str(exc), "error"))
         return None
     if got.cut:
-        checked.issues.append(Issue("size", url, "", f"download stopped at {len(got.data):,} "
-                                    "bytes: larger than a sitemap may be", "error"))
+        checked.issues.append(
+            Issue(
+                "size",
+                url,
+                "",
+                f"download stopped at {len(got.data):,} bytes: larger than a sitemap may be",
+                "error",
+            )
+        )
     path = folder / name
     path.write_bytes(got.data)
     names[name] = url
@@ -563,8 +655,9 @@ def _renamed(issue: Issue, names: dict[str, str]) -> Issue:
     return issue
 
 
-def _feed(path: Path, location: str | None, checked: _Checked,
-          names: dict[str, str] | None = None) -> bool:
+def _feed(
+    path: Path, location: str | None, checked: _Checked, names: dict[str, str] | None = None
+) -> bool:
     """Check `path` as a sitemap when it is an RSS or Atom feed (`feeds.check_feed`);
     False when it is no feed. `names` maps downloaded files to their URLs."""
     found = check_feed(path, location)
@@ -577,25 +670,38 @@ def _feed(path: Path, location: str | None, checked: _Checked,
 
 # -- generate -------------------------------------------------------------------------
 
+
 def _site_options(command: Callable[..., None]) -> Callable[..., None]:
     """SITE_DIR, --base-url and --config: what `generate` and `submit` both take."""
-    for option in reversed((
-        click.argument("site_dir", type=click.Path(exists=True, file_okay=False,
-                                                   path_type=Path)),
-        click.option("--base-url", metavar="URL",
-                     help="Where SITE_DIR is published, e.g. https://example.com/docs/ "
-                          "(required unless the config file sets base_url)."),
-        click.option("--config", "config_file", metavar="FILE",
-                     type=click.Path(exists=True, dir_okay=False, path_type=Path),
-                     help="A TOML file with the shared sitemap options, at top level or "
-                          "under [sitemap]. Relative paths in it (cache_dir) are taken from "
-                          "its folder."))):
+    for option in reversed(
+        (
+            click.argument(
+                "site_dir", type=click.Path(exists=True, file_okay=False, path_type=Path)
+            ),
+            click.option(
+                "--base-url",
+                metavar="URL",
+                help="Where SITE_DIR is published, e.g. https://example.com/docs/ "
+                "(required unless the config file sets base_url).",
+            ),
+            click.option(
+                "--config",
+                "config_file",
+                metavar="FILE",
+                type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                help="A TOML file with the shared sitemap options, at top level or "
+                "under [sitemap]. Relative paths in it (cache_dir) are taken from "
+                "its folder.",
+            ),
+        )
+    ):
         command = option(command)
     return command
 
 
-def _site_settings(base_url: str | None, config_file: Path | None,
-                   **overrides: Any) -> tuple[Settings, str]:
+def _site_settings(
+    base_url: str | None, config_file: Path | None, **overrides: Any
+) -> tuple[Settings, str]:
     """The settings of --config and --base-url (with `overrides`), their problems echoed;
     and the base URL."""
     values, config_base = _read_config(config_file)
@@ -612,22 +718,42 @@ def _site_settings(base_url: str | None, config_file: Path | None,
 
 @main.command()
 @_site_options
-@click.option("--source", metavar="DIR", type=click.Path(exists=True, file_okay=False,
-                                                         path_type=Path),
-              help="The folder the site was built from, for git dates: each page is matched "
-                   "to its source file by path (best effort).")
-@click.option("--keep-html", is_flag=True,
-              help="List index.html files by their own name (x/index.html) instead of their "
-                   "folder (x/). Other .html names are listed as they are either way.")
-@click.option("--lastmod", type=click.Choice(LASTMOD_SOURCES),
-              help="Where lastmod comes from (overrides the config file).")
-@click.option("--exclude", multiple=True, metavar="GLOB",
-              help="Leave out URLs whose site-relative path matches GLOB (repeatable; adds to "
-                   "the config file's exclude list).")
+@click.option(
+    "--source",
+    metavar="DIR",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="The folder the site was built from, for git dates: each page is matched "
+    "to its source file by path (best effort).",
+)
+@click.option(
+    "--keep-html",
+    is_flag=True,
+    help="List index.html files by their own name (x/index.html) instead of their "
+    "folder (x/). Other .html names are listed as they are either way.",
+)
+@click.option(
+    "--lastmod",
+    type=click.Choice(LASTMOD_SOURCES),
+    help="Where lastmod comes from (overrides the config file).",
+)
+@click.option(
+    "--exclude",
+    multiple=True,
+    metavar="GLOB",
+    help="Leave out URLs whose site-relative path matches GLOB (repeatable; adds to "
+    "the config file's exclude list).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Print issues only: no progress, no summary.")
-def generate(site_dir: Path, base_url: str | None, config_file: Path | None,
-             source: Path | None, keep_html: bool, lastmod: str | None,
-             exclude: tuple[str, ...], quiet: bool) -> None:
+def generate(
+    site_dir: Path,
+    base_url: str | None,
+    config_file: Path | None,
+    source: Path | None,
+    keep_html: bool,
+    lastmod: str | None,
+    exclude: tuple[str, ...],
+    quiet: bool,
+) -> None:
     """Write sitemaps (and robots.txt) into a built site folder.
 
     Every .html file of SITE_DIR becomes a page: x/index.html is listed as x/, other
@@ -644,8 +770,9 @@ def generate(site_dir: Path, base_url: str | None, config_file: Path | None,
     sources = _SourceIndex(source, site_dir) if source else None
     pages = _pages(site_dir, files, keep_html, sources)
     if not quiet and _is_tty(sys.stderr):
-        with click.progressbar(pages, length=len(files), label="sitemap", file=sys.stderr,
-                               show_pos=True) as bar:
+        with click.progressbar(
+            pages, length=len(files), label="sitemap", file=sys.stderr, show_pos=True
+        ) as bar:
             result = write_sitemaps(bar, site_dir, settings)
     else:
         result = write_sitemaps(pages, site_dir, settings)
@@ -687,7 +814,7 @@ def _html_files(site_dir: Path) -> list[tuple[Path, str]]:
     root = os.fspath(site_dir)
     for folder, dirs, names in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        rel_dir = folder[len(root):].strip(os.sep).replace(os.sep, "/")  # walk keeps root
+        rel_dir = folder[len(root) :].strip(os.sep).replace(os.sep, "/")  # walk keeps root
         prefix = rel_dir + "/" if rel_dir else ""
         for name in sorted(names):
             if name.lower().endswith(".html") and not name.startswith("."):
@@ -700,8 +827,9 @@ def _url_for(rel: str, keep_html: bool) -> str:
     return urls.quote_path(rel if keep_html else urls.folder_url(rel))
 
 
-def _pages(site_dir: Path, files: list[tuple[Path, str]], keep_html: bool,
-           sources: _SourceIndex | None) -> Iterator[Page]:
+def _pages(
+    site_dir: Path, files: list[tuple[Path, str]], keep_html: bool, sources: _SourceIndex | None
+) -> Iterator[Page]:
     for path, rel in files:
         found = sources.find(rel) if sources else ()
         yield Page(url=_url_for(rel, keep_html), output=path, sources=found, name=rel)
@@ -724,8 +852,11 @@ class _SourceIndex:
         skip = site_dir.resolve()
         for folder, dirs, names in os.walk(source):
             here = Path(folder)
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".")
-                             and (here / d).resolve() != skip and d != "node_modules")
+            dirs[:] = sorted(
+                d
+                for d in dirs
+                if not d.startswith(".") and (here / d).resolve() != skip and d != "node_modules"
+            )
             for name in sorted(names):
                 path = here / name
                 if path.suffix.lower() not in _SOURCE_SUFFIXES or name.startswith("."):
@@ -750,16 +881,16 @@ class _SourceIndex:
         if key:
             candidates = self.by_last.get(key[-1], [])
         else:  # the home page: index.md or README at the top or in a content folder
-            candidates = [c for last in ("", *_CONTENT_DIRS) for c in self.by_last.get(last, [])
-                          if len(c[0]) <= 1]
+            candidates = [
+                c
+                for last in ("", *_CONTENT_DIRS)
+                for c in self.by_last.get(last, [])
+                if len(c[0]) <= 1
+            ]
         best: list[Path] = []
         best_score = -1
         for source_key, path in candidates:
-            score = 0
-            for a, b in zip(reversed(source_key), reversed(key)):
-                if a != b:
-                    break
-                score += 1
+            score = _common_tail(source_key, key)
             if not key:  # the home page: the shallowest index/README wins
                 score = -len(source_key)
             if score > best_score:
@@ -773,31 +904,74 @@ class _SourceIndex:
 
 # -- submit ---------------------------------------------------------------------------
 
+
 @main.command()
 @_site_options
-@click.option("--key", metavar="KEY",
-              help="The IndexNow key (else indexnow_key from the config file, else the "
-                   "<key>.txt file SITE_DIR serves).")
-@click.option("--endpoint", "endpoints", multiple=True, metavar="URL",
-              help="An IndexNow endpoint (repeatable; else indexnow_endpoints, by default "
-                   f"{indexnow.DEFAULT_ENDPOINT}).")
-@click.option("--previous", metavar="FILE|URL",
-              help="The sitemap published before this build (default: the live one, "
-                   "BASE_URL + filename). Save it before you deploy, then name it here.")
+@click.option(
+    "--key",
+    metavar="KEY",
+    help="The IndexNow key (else indexnow_key from the config file, else the "
+    "<key>.txt file SITE_DIR serves).",
+)
+@click.option(
+    "--endpoint",
+    "endpoints",
+    multiple=True,
+    metavar="URL",
+    help="An IndexNow endpoint (repeatable; else indexnow_endpoints, by default "
+    f"{indexnow.DEFAULT_ENDPOINT}).",
+)
+@click.option(
+    "--previous",
+    metavar="FILE|URL",
+    help="The sitemap published before this build (default: the live one, "
+    "BASE_URL + filename). Save it before you deploy, then name it here.",
+)
 @click.option("--removed", is_flag=True, help="Also send the URLs gone since then.")
 @click.option("--dry-run", is_flag=True, help="Print what would be sent; send nothing.")
-@click.option("--ping", "pings", multiple=True, metavar="URL_TEMPLATE",
-              help="Also GET an old-style sitemap ping, {sitemap} standing for the sitemap's "
-                   "URL (repeatable; none by default: Google's and Bing's are retired).")
-@click.option("--timeout", type=click.FloatRange(0.1, 300), default=indexnow.TIMEOUT,
-              show_default=True, help="Seconds to wait for each answer.")
-@click.option("--retries", type=click.IntRange(0, 10), default=indexnow.RETRIES,
-              show_default=True, help="Tries again after a 429, a 5xx or no answer.")
-@click.option("--backoff", type=click.FloatRange(0, 60), default=indexnow.BACKOFF,
-              show_default=True, help="Seconds before the first retry, doubled each time.")
-def submit(site_dir: Path, base_url: str | None, config_file: Path | None, key: str | None,
-           endpoints: tuple[str, ...], previous: str | None, removed: bool, dry_run: bool,
-           pings: tuple[str, ...], timeout: float, retries: int, backoff: float) -> None:
+@click.option(
+    "--ping",
+    "pings",
+    multiple=True,
+    metavar="URL_TEMPLATE",
+    help="Also GET an old-style sitemap ping, {sitemap} standing for the sitemap's "
+    "URL (repeatable; none by default: Google's and Bing's are retired).",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(0.1, 300),
+    default=indexnow.TIMEOUT,
+    show_default=True,
+    help="Seconds to wait for each answer.",
+)
+@click.option(
+    "--retries",
+    type=click.IntRange(0, 10),
+    default=indexnow.RETRIES,
+    show_default=True,
+    help="Tries again after a 429, a 5xx or no answer.",
+)
+@click.option(
+    "--backoff",
+    type=click.FloatRange(0, 60),
+    default=indexnow.BACKOFF,
+    show_default=True,
+    help="Seconds before the first retry, doubled each time.",
+)
+def submit(
+    site_dir: Path,
+    base_url: str | None,
+    config_file: Path | None,
+    key: str | None,
+    endpoints: tuple[str, ...],
+    previous: str | None,
+    removed: bool,
+    dry_run: bool,
+    pings: tuple[str, ...],
+    timeout: float,
+    retries: int,
+    backoff: float,
+) -> None:
     """Send IndexNow the URLs of SITE_DIR's sitemap that are new or whose lastmod moved.
 
     The previous sitemap (the live one by default) is what they are compared with; only
@@ -820,26 +994,38 @@ def submit(site_dir: Path, base_url: str | None, config_file: Path | None, key: 
     if not sitemap.is_file() and (site_dir / (settings.filename + ".gz")).is_file():
         sitemap = site_dir / (settings.filename + ".gz")
     sitemap_url = base + sitemap.name
-    found, issues = indexnow.changes(str(sitemap), sitemap_url if previous is None
-                                     else previous, base, removed)
+    found, issues = indexnow.changes(
+        str(sitemap), sitemap_url if previous is None else previous, base, removed
+    )
     for issue in issues:
         click.echo(_line(issue))
     ok = not any(i.level == "error" for i in issues)
     if ok and dry_run:
         requests = -(-len(found) // indexnow.MAX_URLS)
         for target in targets:
-            click.echo(f"dry run {target}: would send {_plural(len(found), 'URL')} in "
-                       f"{_plural(requests, 'request')}, key {key}, keyLocation "
-                       f"{indexnow.key_location(base, key)}")
+            click.echo(
+                f"dry run {target}: would send {_plural(len(found), 'URL')} in "
+                f"{_plural(requests, 'request')}, key {key}, keyLocation "
+                f"{indexnow.key_location(base, key)}"
+            )
         for url in found:
             click.echo(f"  {url}")
         for template in pings:
             click.echo(f"dry run: would GET {template} for {sitemap_url}")
     elif ok:
-        outcomes = indexnow.submit(found, base_url=base, key=key, endpoints=targets,
-                                   timeout=timeout, retries=retries, backoff=backoff)
-        outcomes += [indexnow.ping(t, sitemap_url, timeout=timeout, retries=retries,
-                                   backoff=backoff) for t in pings]
+        outcomes = indexnow.submit(
+            found,
+            base_url=base,
+            key=key,
+            endpoints=targets,
+            timeout=timeout,
+            retries=retries,
+            backoff=backoff,
+        )
+        outcomes += [
+            indexnow.ping(t, sitemap_url, timeout=timeout, retries=retries, backoff=backoff)
+            for t in pings
+        ]
         for outcome in outcomes:
             click.echo(str(outcome))
         ok = all(o.accepted for o in outcomes)
@@ -852,17 +1038,31 @@ def _submission_key(site_dir: Path, key: str) -> str:
     served = indexnow.keys_in(site_dir)
     if not key:
         if len(served) > 1:
-            raise click.UsageError(f"{site_dir} serves several key files "
-                                   f"({', '.join(served)}): give --key")
+            raise click.UsageError(
+                f"{site_dir} serves several key files ({', '.join(served)}): give --key"
+            )
         if not served:
             raise click.UsageError(
                 "no IndexNow key: give --key, set indexnow_key in the config file, or commit "
                 "a <key>.txt file holding the key with the site's files (make one once and "
-                f"keep it, e.g. {indexnow.new_key()})")
+                f"keep it, e.g. {indexnow.new_key()})"
+            )
         key = served[0]
     if problem := indexnow.key_problem(key):
         raise click.BadParameter(problem, param_hint="--key")
     if key not in served:
-        raise click.UsageError(f"{site_dir} has no {key}.txt holding the key: search engines "
-                               "check it there (set indexnow_key so builds write it)")
+        raise click.UsageError(
+            f"{site_dir} has no {key}.txt holding the key: search engines "
+            "check it there (set indexnow_key so builds write it)"
+        )
     return key
+
+
+def _common_tail(a: tuple[str, ...], b: tuple[str, ...]) -> int:
+    """How many last segments `a` and `b` share."""
+    shared = 0
+    for x, y in zip(reversed(a), reversed(b)):
+        if x != y:
+            break
+        shared += 1
+    return shared

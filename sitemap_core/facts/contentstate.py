@@ -40,7 +40,8 @@ _HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
 _DROP = re.compile(  # never content: comments, code, styles, templates
     rb"<!--.*?(?:-->|\Z)|<(script|style|noscript|template)\b[^>]*>.*?(?:</\1\s*>|\Z)"
     rb"|<(?:link|meta)\b[^>]*>",
-    re.S)
+    re.S,
+)
 _BODY = re.compile(rb"<body\b[^>]*>")
 _ROLE_MAIN = re.compile(rb"<([a-z][a-z0-9]*)\b[^>]*\srole\s*=\s*[\"']?main\b[^>]*>")
 # Where to try _ROLE_MAIN (which alone backtracks through every tag of the page).
@@ -51,34 +52,56 @@ _CLOSE_MAIN = re.compile(rb"</main\s*>")
 _CLOSE_ARTICLE = re.compile(rb"</article\s*>")
 _CHROME = re.compile(  # navigation and side matter inside the content region
     rb"<(nav|aside)\b[^>]*>"
-    rb"|<([a-z][a-z0-9]*)\b[^>]*\srole\s*=\s*[\"']?(?:navigation|search|complementary)\b[^>]*>")
+    rb"|<([a-z][a-z0-9]*)\b[^>]*\srole\s*=\s*[\"']?(?:navigation|search|complementary)\b[^>]*>"
+)
 # `_CHROME` where no `role` attribute can match: its first branch alone (much faster).
 _NAV_ASIDE = re.compile(rb"<(nav|aside)\b[^>]*>")
 # Where `_CHROME`'s role branch can match.
 _CHROME_ROLE = re.compile(rb"\srole\s*=\s*[\"']?(?:navigation|search|complementary)\b")
-_VOID = frozenset({b"area", b"base", b"br", b"col", b"embed", b"hr", b"img", b"input", b"link",
-                   b"meta", b"source", b"track", b"wbr"})
+_VOID = frozenset(
+    {
+        b"area",
+        b"base",
+        b"br",
+        b"col",
+        b"embed",
+        b"hr",
+        b"img",
+        b"input",
+        b"link",
+        b"meta",
+        b"source",
+        b"track",
+        b"wbr",
+    }
+)
 _PAGE_CHROME = re.compile(rb"<(header|footer)\b[^>]*>")
 _ATTR_TAG = re.compile(rb"<[a-zA-Z][^>]*=[^>]*>")
 # A link attribute, searched in the lower-cased tags `_ATTR_TAG` finds, joined (the value
 # is taken from the tags themselves): each ends at its only `>`, so no value runs on into
 # the next tag.
 _ATTR = re.compile(
-    rb"\s(?:href|src|srcset|poster|data|alt)\s*=\s*(?:\"([^\">]*)\"|'([^'>]*)'|([^\s>]+))")
+    rb"\s(?:href|src|srcset|poster|data|alt)\s*=\s*(?:\"([^\">]*)\"|'([^'>]*)'|([^\s>]+))"
+)
 _TAG = re.compile(rb"<[^>]*>")
 # Whitespace is dropped, not collapsed: re-wrapped or re-indented markup hashes the same,
 # and collapsing runs costs more than the rest of the digest.
 _WHITESPACE = b" \t\n\r\x0b\x0c"
 # A built-on stamp: "Last updated on Mar 3, 2024", "Last update: 2024-03-03 12:00". Each
 # starts with a literal (searched in the lower-cased page, fast), then runs to the tag end.
-_STAMPS = (re.compile(rb"last\s+(?:updated?|modified|built|generated)\b"),
-           re.compile(rb"built\s+on\b"), re.compile(rb"generated\s+on\b"))
+_STAMPS = (
+    re.compile(rb"last\s+(?:updated?|modified|built|generated)\b"),
+    re.compile(rb"built\s+on\b"),
+    re.compile(rb"generated\s+on\b"),
+)
 _STAMP_TAIL = re.compile(rb"(?:\s+on)?\s*:?\s*[^<]{0,60}")
 # Cache-busting: ?v=1a2b3c, ?digest=..., &_=1712..., main.1a2b3c4d.min.css
 _BUST_QUERY = re.compile(
-    rb"([?&])(?:v|ver|version|digest|hash|h|rev|cb|t|ts|_)=[0-9a-zA-Z._-]{4,}(?=[&#\"'\s]|$)")
-_BUST_NAME = re.compile(rb"\.[0-9a-f]{6,}(?=(?:\.min)?\.(?:css|js|mjs|map|woff2?|ttf|svg|png)\b)",
-                        re.I)
+    rb"([?&])(?:v|ver|version|digest|hash|h|rev|cb|t|ts|_)=[0-9a-zA-Z._-]{4,}(?=[&#\"'\s]|$)"
+)
+_BUST_NAME = re.compile(
+    rb"\.[0-9a-f]{6,}(?=(?:\.min)?\.(?:css|js|mjs|map|woff2?|ttf|svg|png)\b)", re.I
+)
 
 
 def content_digest(html: bytes) -> bytes:
@@ -98,8 +121,10 @@ def content_digest(html: bytes) -> bytes:
     # Neither cleaning pattern matches across a newline, and a newline ends a query value as
     # the end of a link does: cleaning the joined links cleans each alike.
     tags = b"".join(_ATTR_TAG.findall(region))
-    links = b"\n".join(tags[found.start(found.lastindex):found.end(found.lastindex)].strip()
-                       for found in _ATTR.finditer(tags.lower()))
+    links = b"\n".join(
+        tags[found.start(found.lastindex) : found.end(found.lastindex)].strip()
+        for found in _ATTR.finditer(tags.lower())
+    )
     text = _TAG.sub(b" ", _strip_stamps(region)).translate(None, _WHITESPACE)
     digest = hashlib.blake2b(text, digest_size=16)
     digest.update(b"\0")
@@ -111,7 +136,7 @@ def main_content(html: bytes) -> bytes:
     """The page's main content, as `content_digest` hashes it (and `media` searches it):
     the body without comments, scripts, styles, `<link>`/`<meta>` tags and chrome."""
     head_end = _HEAD_END.search(html)
-    body = html[head_end.start():] if head_end else html
+    body = html[head_end.start() :] if head_end else html
     low = body.lower()
     dropped = [found.span() for found in _DROP.finditer(low)]
     body, low = _join_around(body, dropped), _join_around(low, dropped)
@@ -131,7 +156,7 @@ def _strip_stamps(html: bytes) -> bytes:
         if word not in lower:
             continue
         for found in pattern.finditer(lower):
-            if found.start() and lower[found.start() - 1:found.start()].isalpha():
+            if found.start() and lower[found.start() - 1 : found.start()].isalpha():
                 continue
             tail = _STAMP_TAIL.match(html, found.end())
             spans.append((found.start(), tail.end() if tail else found.end()))
@@ -163,7 +188,7 @@ def _role_main(low: bytes) -> re.Match[bytes] | None:
     """`_ROLE_MAIN.search(low)`, several times faster: tried only at the tags that hold
     the attribute (the pattern alone backtracks through every tag of the page)."""
     for attr in _ROLE_MAIN_ATTR.finditer(low):
-        if not low[attr.start() - 1:attr.start()].isspace():
+        if not low[attr.start() - 1 : attr.start()].isspace():
             continue
         found = _ROLE_MAIN.match(low, low.rfind(b"<", 0, attr.start()))
         if found and found.end() >= attr.end():
@@ -205,8 +230,9 @@ def _next_chrome(low: bytes, pos: int) -> re.Match[bytes] | None:
     return found
 
 
-def _cut(html: bytes, low: bytes,
-         find: Callable[[bytes, int], re.Match[bytes] | None]) -> tuple[bytes, bytes]:
+def _cut(
+    html: bytes, low: bytes, find: Callable[[bytes, int], re.Match[bytes] | None]
+) -> tuple[bytes, bytes]:
     """`html` and its lower-cased `low` without the elements whose opening tags
     `find(low, pos)` finds, the next from `pos` on (each to its own closing tag)."""
     spans = []
@@ -242,8 +268,9 @@ class ContentState:
 
     __slots__ = ("_path", "_known", "_seed", "_seen", "_others")
 
-    def __init__(self, path: Path, known: dict[str, tuple[str, str]],
-                 seed: dict[str, str], scope: str = "") -> None:
+    def __init__(
+        self, path: Path, known: dict[str, tuple[str, str]], seed: dict[str, str], scope: str = ""
+    ) -> None:
         self._path = path
         self._known = known
         self._seed = seed
@@ -252,8 +279,9 @@ class ContentState:
         self._others = {url: v for url, v in known.items() if not url.startswith(scope)}
 
     @classmethod
-    def load(cls, cache_dir: Path, seed: str = "",
-             scope: str = "") -> tuple[ContentState, list[Issue]]:
+    def load(
+        cls, cache_dir: Path, seed: str = "", scope: str = ""
+    ) -> tuple[ContentState, list[Issue]]:
         """Read `cache_dir/content-state.json`; on a fresh cache, seed from `seed`.
 
         `seed` is a sitemap (or sitemap index) path, `.xml` or `.xml.gz`, or an http(s)
@@ -310,16 +338,25 @@ class ContentState:
         """
         if not self._seen:
             return []
-        data = json.dumps({url: list(v) for url, v in (self._others | self._seen).items()},
-                          sort_keys=True,
-                          separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        data = json.dumps(
+            {url: list(v) for url, v in (self._others | self._seen).items()},
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        ).encode("utf-8")
         try:
             _make_cache_dir(self._path.parent)
             write_file(self._path, data, STATE_FILE)
         except OSError as exc:
-            return [Issue("content", str(self._path), "cache_dir",
-                          f"content state not saved ({exc}); the next build will "
-                          "date changed pages from scratch")]
+            return [
+                Issue(
+                    "content",
+                    str(self._path),
+                    "cache_dir",
+                    f"content state not saved ({exc}); the next build will "
+                    "date changed pages from scratch",
+                )
+            ]
         return []
 
 
@@ -349,8 +386,13 @@ def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
         return {}
     known: dict[str, tuple[str, str]] = {}
     for url, entry in data.items():
-        if (isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)
-                and _HEX.fullmatch(entry[0]) and (not entry[1] or _date(entry[1]) is not None)):
+        if (
+            isinstance(entry, list)
+            and len(entry) == 2
+            and all(isinstance(e, str) for e in entry)
+            and _HEX.fullmatch(entry[0])
+            and (not entry[1] or _date(entry[1]) is not None)
+        ):
             known[url] = (entry[0], entry[1])
     if len(known) < len(data):
         issues.append(_state_issue(path, f"has {len(data) - len(known)} bad entries"))
@@ -359,9 +401,13 @@ def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
 
 
 def _state_issue(path: Path, problem: str) -> Issue:
-    return Issue("content", str(path), "cache_dir",
-                 f"content state {problem}; starting empty, so pages get new dates "
-                 "unless the seed sitemap has them")
+    return Issue(
+        "content",
+        str(path),
+        "cache_dir",
+        f"content state {problem}; starting empty, so pages get new dates "
+        "unless the seed sitemap has them",
+    )
 
 
 def _date(text: str) -> dt.date | None:
@@ -385,9 +431,14 @@ def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
     try:
         stamps = {loc: stamp for loc, stamp in read_published(seed).items() if stamp}
     except ValueError as exc:  # _SeedError, or a URL urllib.parse refuses
-        issues.append(Issue("content", seed, "seed_sitemap",
-                            f"seed sitemap not used: {exc}; pages new to the content "
-                            "state get the build time"))
+        issues.append(
+            Issue(
+                "content",
+                seed,
+                "seed_sitemap",
+                f"seed sitemap not used: {exc}; pages new to the content state get the build time",
+            )
+        )
         return {}
     return stamps
 

@@ -51,11 +51,16 @@ _CHUNK = 1 << 16
 # Config that would change what git prints; the rest cannot touch these formats. Paths
 # are pathspecs taken literally (a folder named `*` is that folder).
 _OPTIONS = (
-    "-c", "log.showRoot=true",
-    "-c", "log.showSignature=false",
-    "-c", "log.follow=false",
-    "-c", "core.quotepath=off",
-    "-c", "diff.ignoreSubmodules=none",
+    "-c",
+    "log.showRoot=true",
+    "-c",
+    "log.showSignature=false",
+    "-c",
+    "log.follow=false",
+    "-c",
+    "core.quotepath=off",
+    "-c",
+    "diff.ignoreSubmodules=none",
     "--literal-pathspecs",
 )
 # `--diff-merges=separate` needs git 2.31; older ones spell it `-m`.
@@ -73,9 +78,23 @@ class GitDates:
     `date_of`, for a folder not read yet) asks for it.
     """
 
-    __slots__ = ("_root", "_top", "_prefix", "_folders", "_located", "_head", "_shallow",
-                 "_boundary", "_covered", "_inside", "_dates", "_committed", "_beyond", "_issues",
-                 "_ahead")
+    __slots__ = (
+        "_root",
+        "_top",
+        "_prefix",
+        "_folders",
+        "_located",
+        "_head",
+        "_shallow",
+        "_boundary",
+        "_covered",
+        "_inside",
+        "_dates",
+        "_committed",
+        "_beyond",
+        "_issues",
+        "_ahead",
+    )
 
     def __init__(self, root: Path, head: bool, shallow: bool, boundary: frozenset[str]) -> None:
         self._root = root
@@ -106,8 +125,19 @@ class GitDates:
         while not where.is_dir() and where != where.parent:
             where = where.parent  # a file, or a folder not made yet: start from what exists
         try:
-            found = _run(["rev-parse", "--show-toplevel", "--is-shallow-repository",
-                          "--git-path", "shallow", "--verify", "--quiet", "HEAD"], where)
+            found = _run(
+                [
+                    "rev-parse",
+                    "--show-toplevel",
+                    "--is-shallow-repository",
+                    "--git-path",
+                    "shallow",
+                    "--verify",
+                    "--quiet",
+                    "HEAD",
+                ],
+                where,
+            )
         except OSError:
             return None, [_fallback(path, "git was not found on PATH")]
         lines = os.fsdecode(found.stdout).splitlines()
@@ -120,8 +150,9 @@ class GitDates:
         dates = cls(Path(lines[0]).resolve(), head, shallow, boundary)
         if head:
             return dates, []
-        return dates, [_fallback(path, "the repository has no commits yet",
-                                 "for files it has no date for")]
+        return dates, [
+            _fallback(path, "the repository has no commits yet", "for files it has no date for")
+        ]
 
     def prefetch(self, paths: Iterable[str | os.PathLike[str]]) -> None:
         """Date, with one `git log`, every file in the folders of `paths` not read yet.
@@ -221,7 +252,7 @@ class GitDates:
             if real == self._top:
                 located = real, "", True
             elif real.startswith(self._prefix):
-                rel = real[len(self._prefix):]
+                rel = real[len(self._prefix) :]
                 located = real, rel.replace(os.sep, "/") if os.sep != "/" else rel, folder
             else:
                 located = None
@@ -326,8 +357,10 @@ def _log_pathspec(specs: list[str]) -> list[str]:
     for group in groups.values():
         if len(group) > _PATHSPECS:
             parts = [spec.split("/") for spec in group]
-            common = next((n for n, names in enumerate(zip(*parts)) if len(set(names)) > 1),
-                          min(map(len, parts)))
+            common = next(
+                (n for n, names in enumerate(zip(*parts)) if len(set(names)) > 1),
+                min(map(len, parts)),
+            )
             group = ["/".join(parts[0][:common])]
         wide.extend(group)
     return wide
@@ -343,9 +376,13 @@ def _read_shallow(path: Path) -> frozenset[str]:
 
 def _fallback(path: str | os.PathLike[str], reason: str, scope: str = "") -> Issue:
     scope = f" {scope}" if scope else ""
-    return Issue("git", str(path), "lastmod",
-                 f"no git dates: {reason}; falling back to the next lastmod source "
-                 f"(content hash or file modification time){scope}")
+    return Issue(
+        "git",
+        str(path),
+        "lastmod",
+        f"no git dates: {reason}; falling back to the next lastmod source "
+        f"(content hash or file modification time){scope}",
+    )
 
 
 def _first_line(data: bytes) -> str:
@@ -361,8 +398,14 @@ def _git_env() -> dict[str, str]:
 
 
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(["git", *_OPTIONS, *args], cwd=cwd, env=_git_env(),
-                          stdin=subprocess.DEVNULL, capture_output=True, check=False)
+    return subprocess.run(
+        ["git", *_OPTIONS, *args],
+        cwd=cwd,
+        env=_git_env(),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        check=False,
+    )
 
 
 def _split_z(data: bytes) -> list[str]:
@@ -389,13 +432,26 @@ class _Reading:
         self.wide = _log_pathspec(self.pathspec)
         self.log = _log(root, _MERGES[0], self.wide, piped=not ahead)
         self.probe: _Probe | None = None
-        self.listings = [_Command(root, args) for args in (
-            ["ls-files", "-z", "--cached", "--", *self.pathspec],
-            ["status", "--porcelain", "-z", "--untracked-files=no", "--no-renames",
-             "--ignore-submodules=dirty", "--", *self.pathspec])]
+        self.listings = [
+            _Command(root, args)
+            for args in (
+                ["ls-files", "-z", "--cached", "--", *self.pathspec],
+                [
+                    "status",
+                    "--porcelain",
+                    "-z",
+                    "--untracked-files=no",
+                    "--no-renames",
+                    "--ignore-submodules=dirty",
+                    "--",
+                    *self.pathspec,
+                ],
+            )
+        ]
 
-    def result(self, boundary: frozenset[str],
-               known: set[str]) -> tuple[dict[str, str], set[str], set[str], str]:
+    def result(
+        self, boundary: frozenset[str], known: set[str]
+    ) -> tuple[dict[str, str], set[str], set[str], str]:
         """Dates of committed files not in `known`, the tracked paths without changes,
         those beyond a shallow clone's history, and a problem if git failed (then no path
         counts as unchanged)."""
@@ -435,9 +491,14 @@ class _Command:
         self.args = args
         self.out = None if piped else tempfile.TemporaryFile()
         self.err = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(["git", *_OPTIONS, *args], cwd=root, env=_git_env(),
-                                     stdin=subprocess.DEVNULL,
-                                     stdout=self.out or subprocess.PIPE, stderr=self.err)
+        self.proc = subprocess.Popen(
+            ["git", *_OPTIONS, *args],
+            cwd=root,
+            env=_git_env(),
+            stdin=subprocess.DEVNULL,
+            stdout=self.out or subprocess.PIPE,
+            stderr=self.err,
+        )
 
     def output(self) -> IO[bytes] | None:
         """The output to read: the pipe as git writes it, or the file once git is done."""
@@ -450,8 +511,9 @@ class _Command:
     def done(self) -> subprocess.CompletedProcess[bytes]:
         """Wait for git; its exit status, output and errors."""
         code = self.proc.wait()
-        return subprocess.CompletedProcess(self.args, code, _read_back(self.output()),
-                                           _read_back(self.err))
+        return subprocess.CompletedProcess(
+            self.args, code, _read_back(self.output()), _read_back(self.err)
+        )
 
     def stop(self) -> int:
         """Close the output, end git if it still runs, and return its exit status."""
@@ -476,10 +538,27 @@ def _read_back(file: IO[bytes] | None) -> bytes:
 
 def _log(root: Path, merges: str, pathspec: list[str], piped: bool = True) -> _Command:
     """The one `git log` of some pathspecs, started now."""
-    return _Command(root, ["log", _FORMAT, "--name-only", "-z", "--no-renames", merges,
-                           "--full-history", "--parents", "--date-order", "--no-color",
-                           "--no-ext-diff", "--no-show-signature", "HEAD", "--", *pathspec],
-                    piped)
+    return _Command(
+        root,
+        [
+            "log",
+            _FORMAT,
+            "--name-only",
+            "-z",
+            "--no-renames",
+            merges,
+            "--full-history",
+            "--parents",
+            "--date-order",
+            "--no-color",
+            "--no-ext-diff",
+            "--no-show-signature",
+            "HEAD",
+            "--",
+            *pathspec,
+        ],
+        piped,
+    )
 
 
 def _walk_log(log: _Command, walk: _Walk) -> tuple[int, bool, str]:
@@ -505,9 +584,13 @@ class _Probe:
     def proc(self) -> subprocess.Popen[bytes]:
         if self._proc is None:
             self._proc = subprocess.Popen(
-                ["git", *_OPTIONS, "cat-file", "--batch-check=%(objectname)"], cwd=self.root,
-                env=_git_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL)
+                ["git", *_OPTIONS, "cat-file", "--batch-check=%(objectname)"],
+                cwd=self.root,
+                env=_git_env(),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
         return self._proc
 
     def equal(self, one: str, other: str, paths: list[str]) -> bool:
@@ -515,8 +598,22 @@ class _Probe:
         same = self._ask(one, other, paths)
         if same is not None:
             return same
-        return _run(["diff-tree", "--quiet", "-r", "--no-renames", one, other, "--",
-                     *filter(None, paths)], self.root).returncode == 0
+        return (
+            _run(
+                [
+                    "diff-tree",
+                    "--quiet",
+                    "-r",
+                    "--no-renames",
+                    one,
+                    other,
+                    "--",
+                    *filter(None, paths),
+                ],
+                self.root,
+            ).returncode
+            == 0
+        )
 
     def _ask(self, one: str, other: str, paths: list[str]) -> bool | None:
         """The object ids compared; None for a name with a newline, a path in neither
@@ -533,8 +630,9 @@ class _Probe:
         except OSError:
             return None
         pairs = list(zip(ids[::2], ids[1::2]))
-        if any(not b or (a.endswith(b" missing\n") and b.endswith(b" missing\n"))
-               for a, b in pairs):
+        if any(
+            not b or (a.endswith(b" missing\n") and b.endswith(b" missing\n")) for a, b in pairs
+        ):
             return None
         return all(a == b for a, b in pairs)
 
@@ -574,8 +672,9 @@ class _Walk:
     below it that changes the pathspecs: every wanted file starts there.
     """
 
-    def __init__(self, wanted: set[str], pathspec: list[str], boundary: frozenset[str],
-                 probe: _Probe) -> None:
+    def __init__(
+        self, wanted: set[str], pathspec: list[str], boundary: frozenset[str], probe: _Probe
+    ) -> None:
         self.pathspec = pathspec
         self.boundary = boundary
         self.probe = probe
@@ -672,8 +771,11 @@ class _Walk:
             same = self.probe.equal(parents[0], self.commit, [name])
             return [set(), set(listed)] if same else [set(listed), set()]
         whole = self.pathspec or [""]
-        slots = [n for n, parent in enumerate(parents)
-                 if not self.probe.equal(parent, self.commit, whole)]
+        slots = [
+            n
+            for n, parent in enumerate(parents)
+            if not self.probe.equal(parent, self.commit, whole)
+        ]
         if len(slots) != len(records):
             slots = list(range(len(records)))
         sets: list[set[str]] = [set() for _ in parents]

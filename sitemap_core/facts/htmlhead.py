@@ -39,21 +39,28 @@ _REFERENCE = re.compile(rb"&#(?:x([0-9a-f]+)|([0-9]+))")  # in the lower-case he
 # A canonical link written plainly (rel and href only, quoted href), either order.
 _OWN_CANONICAL = re.compile(
     rb"<link[ \t\n\r]+(?:rel=([\"']?)canonical\1[ \t\n\r]+href=([\"'])([^\"'<>]*)\2"
-    rb"|href=([\"'])([^\"'<>]*)\4[ \t\n\r]+rel=([\"']?)canonical\6)[ \t\n\r]*/?>", re.I)
+    rb"|href=([\"'])([^\"'<>]*)\4[ \t\n\r]+rel=([\"']?)canonical\6)[ \t\n\r]*/?>",
+    re.I,
+)
 # Markup every HTML parser splits alike: text, and tags, end tags, comments, doctypes and
 # processing instructions in a strict syntax, none holding a `<` or `>` but its delimiters.
-_ATTRIBUTE = (rb"[ \t\n\r]+[a-z][a-z0-9:_.-]*(?:[ \t\n\r]*=[ \t\n\r]*"
-              rb"(?:\"[^\"<>]*\"|'[^'<>]*'|[^ \t\n\r\"'<>=`]+))?")
+_ATTRIBUTE = (
+    rb"[ \t\n\r]+[a-z][a-z0-9:_.-]*(?:[ \t\n\r]*=[ \t\n\r]*"
+    rb"(?:\"[^\"<>]*\"|'[^'<>]*'|[^ \t\n\r\"'<>=`]+))?"
+)
 _PLAIN_MARKUP = re.compile(
     rb"(?:[^<]++|<[a-z][a-z0-9]*+(?:" + _ATTRIBUTE + rb")*+[ \t\n\r]*/?>"
     rb"|</[a-z][a-z0-9]*[ \t\n\r]*>|<!--[^<>]*?-->|<\?[^<>]*>"
-    rb"|<!doctype(?:[^<>\"']|\"[^\"<>]*\"|'[^'<>]*')*+>)*+", re.I)
+    rb"|<!doctype(?:[^<>\"']|\"[^\"<>]*\"|'[^'<>]*')*+>)*+",
+    re.I,
+)
 # Titles that say "404": "404", "404 - Not Found", "Error 404", "Page not found",
 # "Not Found | Site"; a page *about* not-found errors ("Handling Not Found errors",
 # "NotFoundError") is not one.
 _NOT_FOUND_TITLE = re.compile(
     r"(?:404\b|error\s*404\b|page\s+not\s+found\b|not\s+found(?:\s*[-|:\u2013\u2014\u00b7]|$))",
-    re.I)
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +114,7 @@ def read_page(path: str | os.PathLike[str], url: str) -> PageFacts:
     if b"<" not in data:
         return PageFacts(False, None, None, named_404, blank=True)
     end = _HEAD_END.search(data)
-    prefix = data[:end.start()] if end else data
+    prefix = data[: end.start()] if end else data
     encoding = _encoding(data)
     if encoding.lower() in ("utf-8", "utf8") and _declares_nothing(prefix, url):
         return _NOTHING[named_404]
@@ -149,8 +156,11 @@ def _declares_nothing(head: bytes, url: str) -> bool:
         return canonicals == 0
     start = low.rfind(b"<link", 0, low.find(b"canonical"))
     link = _OWN_CANONICAL.match(head, start) if start >= 0 else None
-    return (link is not None and (link[3] or link[5]) == url.encode()
-            and _plain_before(head, low, start))
+    return (
+        link is not None
+        and (link[3] or link[5]) == url.encode()
+        and _plain_before(head, low, start)
+    )
 
 
 def _plain_before(head: bytes, low: bytes, end: int) -> bool:
@@ -223,8 +233,9 @@ def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
 @functools.lru_cache(maxsize=16)
 def _parser(encoding: str) -> etree.HTMLParser:
     """One reusable parser per encoding (building one costs more than a small parse)."""
-    return etree.HTMLParser(encoding=encoding, no_network=True, recover=True,
-                            remove_comments=True, remove_pis=True)
+    return etree.HTMLParser(
+        encoding=encoding, no_network=True, recover=True, remove_comments=True, remove_pis=True
+    )
 
 
 class _Head:
@@ -267,8 +278,11 @@ class _Head:
 
 def _encoding(data: bytes) -> str:
     """The page's encoding: its BOM, else its `<meta charset>`, else UTF-8."""
-    for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
-                      (codecs.BOM_UTF16_BE, "utf-16-be")):
+    for bom, name in (
+        (codecs.BOM_UTF8, "utf-8"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+    ):
         if data.startswith(bom):
             return name
     found = _CHARSET.search(data, 0, 4096)

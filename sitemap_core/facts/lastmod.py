@@ -32,8 +32,13 @@ class LastmodSources:
     known: no date, never an invented one (unless `lastmod: build` asks for the build time).
     """
 
-    def __init__(self, settings: Settings, issues: list[Issue], scope: str = "",
-                 history: GitDates | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        issues: list[Issue],
+        scope: str = "",
+        history: GitDates | None = None,
+    ) -> None:
         self.s = settings
         self.history = history  # git dates `read_ahead` started reading, if any
         self.scope = scope  # the sitemap's URL folder: its share of a shared content state
@@ -49,8 +54,11 @@ class LastmodSources:
         """Let git date the sources of a batch of pages (and of the pages they list) at once."""
         if self.s.lastmod not in _GIT_MODES:
             return
-        sources = list(dict.fromkeys(  # each once: listing pages list the same pages
-            src for page in pages for listed in (page, *page.lists) for src in listed.sources))
+        sources = list(
+            dict.fromkeys(  # each once: listing pages list the same pages
+                src for page in pages for listed in (page, *page.lists) for src in listed.sources
+            )
+        )
         if sources and (git := self._git_dates(sources[0])) is not None:
             git.prefetch(sources)
 
@@ -73,16 +81,20 @@ class LastmodSources:
         if isinstance(self._git, GitDates):
             self.issues.extend(self._git.issues)
         if self.beyond_history:
-            self.issues.append(Issue(
-                "git-shallow", "", "lastmod",
-                f"{self.beyond_history} page(s) were last changed at or before the oldest "
-                "commit of this shallow clone, so git cannot date them: they are dated from "
-                "the content state or seed_sitemap where known, else have no lastmod. Fetch "
-                "the whole history for exact dates (`fetch-depth: 0` in actions/checkout).",
-                "info"))
+            self.issues.append(
+                Issue(
+                    "git-shallow",
+                    "",
+                    "lastmod",
+                    f"{self.beyond_history} page(s) were last changed at or before the oldest "
+                    "commit of this shallow clone, so git cannot date them: they are dated from "
+                    "the content state or seed_sitemap where known, else have no lastmod. Fetch "
+                    "the whole history for exact dates (`fetch-depth: 0` in actions/checkout).",
+                    "info",
+                )
+            )
 
-    def _find(self, page: Page, loc: str, built: bool,
-              report: bool) -> tuple[Stamp | None, str]:
+    def _find(self, page: Page, loc: str, built: bool, report: bool) -> tuple[Stamp | None, str]:
         if page.lastmod is not None:
             own = self._own(page, "lastmod", report)
             if own is not None:
@@ -200,8 +212,9 @@ class LastmodSources:
         if self._state is False:
             self._state = None
             if self.s.cache_dir is not None:
-                self._state, found = ContentState.load(self.s.cache_dir, self.s.seed_sitemap,
-                                                       self.scope)
+                self._state, found = ContentState.load(
+                    self.s.cache_dir, self.s.seed_sitemap, self.scope
+                )
                 self.issues.extend(found)
         return self._state if isinstance(self._state, ContentState) else None
 
@@ -212,7 +225,8 @@ def read_ahead(paths: Iterable[StrPath], settings: Settings) -> GitDates | None:
     it takes the dates over instead of running git then. None when there is nothing to
     read or no sitemap will be written (then `write_sitemaps` finds and reports why)."""
     if settings.lastmod not in _GIT_MODES or urls.base_url_problem(
-            urls.normal_base(settings.base_url)):
+        urls.normal_base(settings.base_url)
+    ):
         return None
     paths = list(paths)
     if not paths:

@@ -44,19 +44,22 @@ _CANDIDATE = re.compile(r"([^\s,][^\s]*)(?:\s+([^,]*?))?\s*(?:,|$)")
 _DESCRIPTOR = re.compile(r"(\d+(?:\.\d+)?)([wx])")
 _CHROME_WORDS = re.compile(
     r"(?:^|[^a-z])(?:logos?|favicons?|icons?|sprites?|emojis?|twemoji|avatars?|gravatar"
-    r"|badges?|spacer|pixel|toggler|toggle)(?:[^a-z]|$)")
+    r"|badges?|spacer|pixel|toggler|toggle)(?:[^a-z]|$)"
+)
 _HIDDEN = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:;|$)", re.I)
 _ICON_SIDE = 32
 _YOUTUBE = re.compile(
-    r"https?://(?:www\.)?youtube(?:-nocookie)?\.com/embed/([A-Za-z0-9_-]{6,})", re.I)
+    r"https?://(?:www\.)?youtube(?:-nocookie)?\.com/embed/([A-Za-z0-9_-]{6,})", re.I
+)
 _VIMEO = re.compile(r"https?://player\.vimeo\.com/video/\d+", re.I)
 _YOUTUBE_THUMBNAIL = "https://i.ytimg.com/vi/{}/hqdefault.jpg"
 # A video's required fields the page may lack, and how to give each.
-_FIXES = (("thumbnail_loc", "give the <video> a poster, or the page an og:image"),
-          ("title", "give the page a <title>, or the element a title"),
-          ("description", 'give the page a <meta name="description">'))
-_GENERIC_TITLE = re.compile(r"(?:youtube|vimeo)?\s*(?:video)?\s*(?:player)?|embedded video",
-                            re.I)
+_FIXES = (
+    ("thumbnail_loc", "give the <video> a poster, or the page an og:image"),
+    ("title", "give the page a <title>, or the element a title"),
+    ("description", 'give the page a <meta name="description">'),
+)
+_GENERIC_TITLE = re.compile(r"(?:youtube|vimeo)?\s*(?:video)?\s*(?:player)?|embedded video", re.I)
 
 
 class Media(NamedTuple):
@@ -67,9 +70,17 @@ class Media(NamedTuple):
     issues: tuple[Issue, ...] = ()
 
 
-def find_media(html: bytes, page_url: str, *, images: bool = True, videos: bool = True,
-               title: str | None = None, description: str | None = None,
-               encoding: str = "utf-8", page: str = "") -> Media:
+def find_media(
+    html: bytes,
+    page_url: str,
+    *,
+    images: bool = True,
+    videos: bool = True,
+    title: str | None = None,
+    description: str | None = None,
+    encoding: str = "utf-8",
+    page: str = "",
+) -> Media:
     """The images and videos of the page `html`, published at the absolute `page_url`.
 
     URLs come back absolute (resolved against `<base href>` or `page_url`), not yet
@@ -88,8 +99,9 @@ def find_media(html: bytes, page_url: str, *, images: bool = True, videos: bool 
         return Media()
     region = main_content(html)
     finder.scan(region, region.lower())
-    return Media(tuple(dict.fromkeys(finder.images)), finder.videos(title, description),
-                 tuple(finder.issues))
+    return Media(
+        tuple(dict.fromkeys(finder.images)), finder.videos(title, description), tuple(finder.issues)
+    )
 
 
 class _Found(NamedTuple):
@@ -104,12 +116,13 @@ class _Found(NamedTuple):
 class _Finder:
     """One page's scan: its head facts (read when first needed) and what was found."""
 
-    def __init__(self, html: bytes, page_url: str, encoding: str, page: str, images: bool,
-                 videos: bool) -> None:
+    def __init__(
+        self, html: bytes, page_url: str, encoding: str, page: str, images: bool, videos: bool
+    ) -> None:
         self.want_images = images
         self.want_videos = videos
         end = _HEAD_END.search(html)
-        self.head_bytes = html[:end.start()] if end else b""
+        self.head_bytes = html[: end.start()] if end else b""
         self.encoding = encoding
         self.page = page
         self.images: list[Image] = []
@@ -148,7 +161,7 @@ class _Finder:
         self.found.clear()
         self._video = None
         for match in _TAG.finditer(lower):
-            self.tag(match[1] == b"/", match[2], data[match.start(3):match.end(3)])
+            self.tag(match[1] == b"/", match[2], data[match.start(3) : match.end(3)])
         self.end_video()
         return bool(self.images or self.found)
 
@@ -188,8 +201,9 @@ class _Finder:
         content = self.resolve(attrs.get("src") or attrs.get("data-src") or self._source)
         if content is None:
             return
-        self.found.append(_Found(content, None, self.resolve(attrs.get("poster")),
-                                 _own_title(attrs)))
+        self.found.append(
+            _Found(content, None, self.resolve(attrs.get("poster")), _own_title(attrs))
+        )
 
     def iframe(self, attrs: dict[str, str]) -> None:
         src = self.resolve(attrs.get("src") or attrs.get("data-src"))
@@ -206,18 +220,27 @@ class _Finder:
         out = []
         for found in self.found:
             thumbnail = found.thumbnail or self.resolve(self.head.get("og:image"))
-            video = Video(thumbnail_loc=thumbnail,
-                          title=found.title or title or self.head.get("title"),
-                          description=description or self.head.get("description")
-                          or self.head.get("og:description"),
-                          content_loc=found.content, player_loc=found.player)
+            video = Video(
+                thumbnail_loc=thumbnail,
+                title=found.title or title or self.head.get("title"),
+                description=description
+                or self.head.get("description")
+                or self.head.get("og:description"),
+                content_loc=found.content,
+                player_loc=found.player,
+            )
             missing = [(name, fix) for name, fix in _FIXES if not getattr(video, name)]
             if missing:
-                self.issues.append(Issue(
-                    "video", self.page, "videos",
-                    f"video {video.label} left out: no {' or '.join(n for n, _ in missing)} "
-                    f"found ({'; '.join(f for _, f in missing)}; or pass the video on the "
-                    "Page)"))
+                self.issues.append(
+                    Issue(
+                        "video",
+                        self.page,
+                        "videos",
+                        f"video {video.label} left out: no {' or '.join(n for n, _ in missing)} "
+                        f"found ({'; '.join(f for _, f in missing)}; or pass the video on the "
+                        "Page)",
+                    )
+                )
             else:
                 out.append(video)
         return tuple(out)
@@ -261,7 +284,8 @@ def _decorative(attrs: dict[str, str]) -> bool:
     """A tracking pixel, an icon, hidden (`hidden`, `display: none`: a theme's collapse
     button), or marked decorative or as theme furniture by name (`toggler`, `logo`)."""
     if attrs.get("aria-hidden", "").strip().lower() == "true" or attrs.get(
-            "role", "").strip().lower() in ("presentation", "none"):
+        "role", ""
+    ).strip().lower() in ("presentation", "none"):
         return True
     if "hidden" in attrs or _HIDDEN.search(attrs.get("style", "")):
         return True

@@ -13,16 +13,17 @@ from typing import IO
 
 def temp_file(out_dir: Path, name: str) -> IO[bytes]:
     """A new hidden temporary file beside the final one, in the same folder."""
-    return tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed by the caller
-        dir=out_dir, prefix=f".{name}.", suffix=".tmp", delete=False)
+    return tempfile.NamedTemporaryFile(dir=out_dir, prefix=f".{name}.", suffix=".tmp", delete=False)
 
 
 def gzip_copy(src: Path, out_dir: Path, level: int) -> Path:
     """A reproducible gzip of `src` (no name, mtime 0) in a new temporary file."""
-    with temp_file(out_dir, "sitemap-gz") as raw, src.open("rb") as data:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=level,
-                           mtime=0) as gz:
-            shutil.copyfileobj(data, gz, 1 << 20)
+    with (
+        temp_file(out_dir, "sitemap-gz") as raw,
+        src.open("rb") as data,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=level, mtime=0) as gz,
+    ):
+        shutil.copyfileobj(data, gz, 1 << 20)
     return Path(raw.name)
 
 

@@ -53,16 +53,21 @@ def _scheme(where: str) -> str:
     return found[1].lower() if found else ""
 
 
-def download(url: str, *, max_bytes: int, timeout: float = TIMEOUT,
-             max_redirects: int = MAX_REDIRECTS) -> Download:
+def download(
+    url: str, *, max_bytes: int, timeout: float = TIMEOUT, max_redirects: int = MAX_REDIRECTS
+) -> Download:
     """The first `max_bytes` of the body of an http(s) URL, not decompressed."""
     if not is_url(url):
         raise FetchError(_ONLY_HTTP)
     opener = urllib.request.OpenerDirector()
-    for handler in (urllib.request.ProxyHandler(), urllib.request.HTTPHandler(),
-                    urllib.request.HTTPSHandler(), _Redirects(max_redirects),
-                    urllib.request.HTTPDefaultErrorHandler(),
-                    urllib.request.HTTPErrorProcessor()):
+    for handler in (
+        urllib.request.ProxyHandler(),
+        urllib.request.HTTPHandler(),
+        urllib.request.HTTPSHandler(),
+        _Redirects(max_redirects),
+        urllib.request.HTTPDefaultErrorHandler(),
+        urllib.request.HTTPErrorProcessor(),
+    ):
         opener.add_handler(handler)
     headers = {"User-Agent": USER_AGENT, "Accept-Encoding": "identity"}
     try:
@@ -80,16 +85,16 @@ def download(url: str, *, max_bytes: int, timeout: float = TIMEOUT,
     return Download(data[:max_bytes], final, len(data) > max_bytes)
 
 
-def fetch(where: str, *, max_bytes: int, timeout: float = TIMEOUT,
-          max_redirects: int = MAX_REDIRECTS) -> bytes:
+def fetch(
+    where: str, *, max_bytes: int, timeout: float = TIMEOUT, max_redirects: int = MAX_REDIRECTS
+) -> bytes:
     """A local file or an http(s) URL, gunzipped when it is gzip.
 
     Raises FetchError for another scheme, a failed read, or more than `max_bytes`
     (as read, or decompressed).
     """
     if is_url(where):
-        got = download(where, max_bytes=max_bytes, timeout=timeout,
-                       max_redirects=max_redirects)
+        got = download(where, max_bytes=max_bytes, timeout=timeout, max_redirects=max_redirects)
         data, cut = got.data, got.cut
     elif len(_scheme(where)) > 1:  # one letter is a Windows drive
         raise FetchError(_ONLY_HTTP)
@@ -120,8 +125,9 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
     def __init__(self, max_redirects: int) -> None:
         self.max_redirections = max_redirects  # urllib's own bound, and ours below
 
-    def redirect_request(self, req: urllib.request.Request, fp: Any, code: int, msg: str,
-                         headers: Any, newurl: str) -> urllib.request.Request | None:
+    def redirect_request(
+        self, req: urllib.request.Request, fp: Any, code: int, msg: str, headers: Any, newurl: str
+    ) -> urllib.request.Request | None:
         problem = ""
         if not is_url(newurl):
             problem = f"redirect to {newurl} refused: {_ONLY_HTTP}"

@@ -48,8 +48,20 @@ if TYPE_CHECKING:
     from ..options import Settings
     from ..values.report import Result
 
-__all__ = ["DEFAULT_ENDPOINT", "Outcome", "after_build", "changes", "endpoint_url",
-           "key_location", "key_problem", "keys_in", "new_key", "ping", "submit", "write_key_file"]
+__all__ = [
+    "DEFAULT_ENDPOINT",
+    "Outcome",
+    "after_build",
+    "changes",
+    "endpoint_url",
+    "key_location",
+    "key_problem",
+    "keys_in",
+    "new_key",
+    "ping",
+    "submit",
+    "write_key_file",
+]
 
 TIMEOUT = 10.0
 RETRIES = 3  # after the first try, on 429, 5xx or no answer
@@ -60,8 +72,7 @@ _MAX_KEY_FILE = 1024
 _MAX_REPLY = 1 << 16
 _MEANINGS = {
     400: "bad request",
-    403: "key not valid (the key file is not served at keyLocation, or does not hold "
-         "the key)",
+    403: "key not valid (the key file is not served at keyLocation, or does not hold the key)",
     422: "URLs not on the host, or not under the key file's folder",
     429: "too many requests",
 }
@@ -88,17 +99,22 @@ def keys_in(site_dir: Path) -> list[str]:
     found = []
     for path in sorted(Path(site_dir).glob("*.txt")):
         key = path.name[:-4]
-        if key_problem(key) is None and path.is_file() and \
-                path.stat().st_size <= _MAX_KEY_FILE and \
-                path.read_bytes().decode("utf-8", "replace").strip() == key:
+        if (
+            key_problem(key) is None
+            and path.is_file()
+            and path.stat().st_size <= _MAX_KEY_FILE
+            and path.read_bytes().decode("utf-8", "replace").strip() == key
+        ):
             found.append(key)
     return found
 
 
 # -- what changed ---------------------------------------------------------------------
 
-def changes(sitemap: str, previous: str, base_url: str, removed: bool = False
-            ) -> tuple[list[str], list[Issue]]:
+
+def changes(
+    sitemap: str, previous: str, base_url: str, removed: bool = False
+) -> tuple[list[str], list[Issue]]:
     """The URLs of the sitemap set at `sitemap` that are new or whose lastmod moved since
     the set at `previous` (a path or URL; none there yet: every URL is new), plus the
     URLs gone from it when `removed`. URLs outside the site (`base_url`'s host and
@@ -112,11 +128,24 @@ def changes(sitemap: str, previous: str, base_url: str, removed: bool = False
         old = read_published(previous) if previous else {}
     except ValueError as exc:
         if "HTTP 404" not in str(exc):
-            return [], [Issue("indexnow", previous, "previous",
-                              f"nothing submitted: the previous sitemap cannot be read ({exc})",
-                              "error")]
-        issues.append(Issue("indexnow", previous, "previous",
-                            "no previous sitemap there: every URL counts as new", "info"))
+            return [], [
+                Issue(
+                    "indexnow",
+                    previous,
+                    "previous",
+                    f"nothing submitted: the previous sitemap cannot be read ({exc})",
+                    "error",
+                )
+            ]
+        issues.append(
+            Issue(
+                "indexnow",
+                previous,
+                "previous",
+                "no previous sitemap there: every URL counts as new",
+                "info",
+            )
+        )
         old = {}
     found = [u for u, stamp in new.items() if u not in old or not _same(stamp, old[u])]
     if removed:
@@ -125,9 +154,17 @@ def changes(sitemap: str, previous: str, base_url: str, removed: bool = False
     kept = [u for u in found if _on_site(u, scope)]
     if len(kept) < len(found):
         off = [u for u in found if not _on_site(u, scope)]
-        issues.append(Issue("indexnow", off[0], "urlList", (
-            f"{len(off)} URL(s) not submitted: not on {scope}, the site the key speaks for "
-            f"(first: {off[0]})")))
+        issues.append(
+            Issue(
+                "indexnow",
+                off[0],
+                "urlList",
+                (
+                    f"{len(off)} URL(s) not submitted: not on {scope}, the site the key speaks for "
+                    f"(first: {off[0]})"
+                ),
+            )
+        )
     return kept, issues
 
 
@@ -146,13 +183,18 @@ def _on_site(url: str, scope: str) -> bool:
     """On the site's host (http or https alike, as IndexNow allows) and under its folder."""
     try:
         got, site = urlsplit(url), urlsplit(scope)
-        return (got.hostname == site.hostname and got.port == site.port
-                and got.scheme in ("http", "https") and got.path.startswith(site.path))
+        return (
+            got.hostname == site.hostname
+            and got.port == site.port
+            and got.scheme in ("http", "https")
+            and got.path.startswith(site.path)
+        )
     except ValueError:  # a bad port
         return False
 
 
 # -- sending --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -166,9 +208,17 @@ class Outcome:
         return f"{'accepted' if self.accepted else 'FAILED'} {self.endpoint}: {self.message}"
 
 
-def submit(url_list: Sequence[str], *, base_url: str, key: str, endpoints: Sequence[str],
-           timeout: float = TIMEOUT, retries: int = RETRIES, backoff: float = BACKOFF,
-           sleep: Sleep = time.sleep) -> list[Outcome]:
+def submit(
+    url_list: Sequence[str],
+    *,
+    base_url: str,
+    key: str,
+    endpoints: Sequence[str],
+    timeout: float = TIMEOUT,
+    retries: int = RETRIES,
+    backoff: float = BACKOFF,
+    sleep: Sleep = time.sleep,
+) -> list[Outcome]:
     """POST `url_list` to each endpoint, `MAX_URLS` a request; one `Outcome` per endpoint.
 
     A 429, a 5xx or no answer is tried again up to `retries` times, after `backoff`
@@ -179,7 +229,7 @@ def submit(url_list: Sequence[str], *, base_url: str, key: str, endpoints: Seque
     host = site.hostname or ""
     if site.port:
         host += f":{site.port}"
-    batches = [url_list[i:i + MAX_URLS] for i in range(0, len(url_list), MAX_URLS)]
+    batches = [url_list[i : i + MAX_URLS] for i in range(0, len(url_list), MAX_URLS)]
     outcomes = []
     for endpoint in endpoints:
         if not batches:
@@ -187,23 +237,46 @@ def submit(url_list: Sequence[str], *, base_url: str, key: str, endpoints: Seque
             continue
         outcome = None
         for number, batch in enumerate(batches, 1):
-            body = json.dumps({"host": host, "key": key,
-                               "keyLocation": key_location(base_url, key),
-                               "urlList": list(batch)}).encode("utf-8")
+            body = json.dumps(
+                {
+                    "host": host,
+                    "key": key,
+                    "keyLocation": key_location(base_url, key),
+                    "urlList": list(batch),
+                }
+            ).encode("utf-8")
             status, what = _call(endpoint, body, timeout, retries, backoff, sleep)
             if status is None or not 200 <= status < 300:
                 done = MAX_URLS * (number - 1)
-                outcome = Outcome(endpoint, False, (
-                    f"{what}; request {number} of {len(batches)} refused"
-                    + (f" ({done} URLs accepted before it)" if done else "")))
+                outcome = Outcome(
+                    endpoint,
+                    False,
+                    (
+                        f"{what}; request {number} of {len(batches)} refused"
+                        + (f" ({done} URLs accepted before it)" if done else "")
+                    ),
+                )
                 break
-        outcomes.append(outcome or Outcome(endpoint, True, (
-            f"{len(url_list)} URL(s) accepted in {len(batches)} request(s) ({what})")))
+        outcomes.append(
+            outcome
+            or Outcome(
+                endpoint,
+                True,
+                (f"{len(url_list)} URL(s) accepted in {len(batches)} request(s) ({what})"),
+            )
+        )
     return outcomes
 
 
-def ping(template: str, sitemap_url: str, *, timeout: float = TIMEOUT, retries: int = RETRIES,
-         backoff: float = BACKOFF, sleep: Sleep = time.sleep) -> Outcome:
+def ping(
+    template: str,
+    sitemap_url: str,
+    *,
+    timeout: float = TIMEOUT,
+    retries: int = RETRIES,
+    backoff: float = BACKOFF,
+    sleep: Sleep = time.sleep,
+) -> Outcome:
     """The old sitemap ping: GET `template` with `{sitemap}` replaced by the sitemap's URL,
     percent-encoded. For an endpoint that still takes it; Google's and Bing's do not."""
     url = template.replace("{sitemap}", quote(sitemap_url, safe=""))
@@ -214,15 +287,20 @@ def ping(template: str, sitemap_url: str, *, timeout: float = TIMEOUT, retries: 
 def _opener() -> urllib.request.OpenerDirector:
     """urllib without its redirect handler: it would turn a redirected POST into a GET."""
     opener = urllib.request.OpenerDirector()
-    for handler in (urllib.request.ProxyHandler(), urllib.request.HTTPHandler(),
-                    urllib.request.HTTPSHandler(), urllib.request.HTTPDefaultErrorHandler(),
-                    urllib.request.HTTPErrorProcessor()):
+    for handler in (
+        urllib.request.ProxyHandler(),
+        urllib.request.HTTPHandler(),
+        urllib.request.HTTPSHandler(),
+        urllib.request.HTTPDefaultErrorHandler(),
+        urllib.request.HTTPErrorProcessor(),
+    ):
         opener.add_handler(handler)
     return opener
 
 
-def _call(url: str, body: bytes | None, timeout: float, retries: int, backoff: float,
-          sleep: Sleep) -> tuple[int | None, str]:
+def _call(
+    url: str, body: bytes | None, timeout: float, retries: int, backoff: float, sleep: Sleep
+) -> tuple[int | None, str]:
     """One request, tried again on 429, 5xx or no answer; the last status and its words."""
     headers = {"User-Agent": USER_AGENT}
     if body is not None:
@@ -247,7 +325,7 @@ def _call(url: str, body: bytes | None, timeout: float, retries: int, backoff: f
             status, what = None, f"no answer: {getattr(exc, 'reason', None) or exc}"
         if attempt == retries:
             break
-        sleep(min(wait if wait is not None else backoff * 2 ** attempt, MAX_WAIT))
+        sleep(min(wait if wait is not None else backoff * 2**attempt, MAX_WAIT))
     tries = retries + 1
     return status, f"{what} (tried {tries} time{'s' if tries > 1 else ''})"
 
@@ -262,10 +340,11 @@ def _retry_after(value: str | None) -> float | None:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return None
-    return max(0.0, (when - dt.datetime.now(dt.timezone.utc)).total_seconds())
+    return max(0.0, (when - dt.datetime.now(dt.UTC)).total_seconds())
 
 
 # -- after a build --------------------------------------------------------------------
+
 
 def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue]:
     """What a build that wrote its sitemaps does next: the key file when a key is set,
@@ -280,24 +359,46 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
         try:
             write_key_file(out_dir, key)
         except OSError as exc:
-            issues.append(Issue("write", f"{key}.txt", "indexnow_key",
-                                f"the IndexNow key file was not written: {exc}"))
+            issues.append(
+                Issue(
+                    "write",
+                    f"{key}.txt",
+                    "indexnow_key",
+                    f"the IndexNow key file was not written: {exc}",
+                )
+            )
     if not settings.submit or not result.ok:
         return issues
     if not key:
-        return [*issues, Issue("indexnow", "", "submit",
-                               "submit is on but indexnow_key is not set: nothing sent")]
+        return [
+            *issues,
+            Issue(
+                "indexnow", "", "submit", "submit is on but indexnow_key is not set: nothing sent"
+            ),
+        ]
     xml = next((p for p in result.files if ".xml" in p.name), None)
     if xml is None:
-        return [*issues, Issue("indexnow", "", "submit",
-                               "nothing sent: IndexNow submission reads the XML sitemap, and "
-                               "formats has no xml")]
+        return [
+            *issues,
+            Issue(
+                "indexnow",
+                "",
+                "submit",
+                "nothing sent: IndexNow submission reads the XML sitemap, and formats has no xml",
+            ),
+        ]
     found, more = changes(str(xml), result.sitemap_url, base)
     issues += more
     if any(i.level == "error" for i in more):
         return issues
     for outcome in submit(found, base_url=base, key=key, endpoints=settings.indexnow_endpoints):
-        issues.append(Issue("indexnow", outcome.endpoint, "submit", outcome.message,
-                            "info" if outcome.accepted else "warning"))
+        issues.append(
+            Issue(
+                "indexnow",
+                outcome.endpoint,
+                "submit",
+                outcome.message,
+                "info" if outcome.accepted else "warning",
+            )
+        )
     return issues
-

@@ -38,21 +38,39 @@ MAX_UPLOADER = 255  # characters
 NEWS_DAYS = 2  # Google News reads articles published in the last two days
 
 # The video children in the schema's order; `tag` may repeat (up to MAX_TAGS).
-VIDEO_CHILDREN = ("thumbnail_loc", "title", "description", "content_loc", "player_loc",
-                  "duration", "expiration_date", "rating", "view_count", "publication_date",
-                  "family_friendly", "restriction", "platform", "requires_subscription",
-                  "uploader", "live", "tag")
+VIDEO_CHILDREN = (
+    "thumbnail_loc",
+    "title",
+    "description",
+    "content_loc",
+    "player_loc",
+    "duration",
+    "expiration_date",
+    "rating",
+    "view_count",
+    "publication_date",
+    "family_friendly",
+    "restriction",
+    "platform",
+    "requires_subscription",
+    "uploader",
+    "live",
+    "tag",
+)
 VIDEO_REQUIRED = ("thumbnail_loc", "title", "description")
 NEWS_CHILDREN = ("publication", "publication_date", "title")
 PUBLICATION_CHILDREN = ("name", "language")
 # Children the schemas still hold but Google ignores: never written, a warning when read.
 IMAGE_DEPRECATED = frozenset({"caption", "title", "geo_location", "license"})
-VIDEO_DEPRECATED = frozenset({"category", "gallery_loc", "price", "tvshow", "id",
-                              "content_segment_loc"})
+VIDEO_DEPRECATED = frozenset(
+    {"category", "gallery_loc", "price", "tvshow", "id", "content_segment_loc"}
+)
 NEWS_DEPRECATED = frozenset({"access", "genres", "keywords", "stock_tickers"})
 # Google's retired extensions, and how a reader recognises a misspelt live one.
-RETIRED_NS = {"http://www.google.com/schemas/sitemap-mobile/1.0": "mobile",
-              "http://www.google.com/codesearch/schemas/sitemap/1.0": "code search"}
+RETIRED_NS = {
+    "http://www.google.com/schemas/sitemap-mobile/1.0": "mobile",
+    "http://www.google.com/codesearch/schemas/sitemap/1.0": "code search",
+}
 GOOGLE_NS_PREFIX = "http://www.google.com/schemas/sitemap-"
 
 Check = Callable[[str], Problem]
@@ -62,11 +80,20 @@ _PLATFORMS = re.compile(r"(?:web|mobile|tv)(?: +(?:web|mobile|tv))*")
 _YES_NO = frozenset({"yes", "no", "Yes", "No", "YES", "NO"})  # the schema's tYesNo
 _RATING = re.compile(r"\d+(?:\.\d*)?|\.\d+")
 _LANGUAGE = re.compile(r"zh-cn|zh-tw|[a-z]{2,3}")
-_CHINESE = {"hans": "zh-cn", "cn": "zh-cn", "sg": "zh-cn", "my": "zh-cn",
-            "hant": "zh-tw", "tw": "zh-tw", "hk": "zh-tw", "mo": "zh-tw"}
+_CHINESE = {
+    "hans": "zh-cn",
+    "cn": "zh-cn",
+    "sg": "zh-cn",
+    "my": "zh-cn",
+    "hant": "zh-tw",
+    "tw": "zh-tw",
+    "hk": "zh-tw",
+    "mo": "zh-tw",
+}
 
 
 # -- value rules (the writer's and the validator's) ------------------------------------
+
 
 def url_problem(text: str) -> Problem:
     """An absolute http(s) URL, RFC 3986-clean, at most 2,048 characters (as `<loc>`)."""
@@ -81,16 +108,19 @@ def _text(limit: int | None = None) -> Check:
         if limit is not None and len(text) > limit:
             return f"is {len(text):,} characters long (at most {limit:,})", "error"
         return None
+
     return check
 
 
 def _integer(low: int, high: int | None) -> Check:
     span = f"from {low:,} to {high:,}" if high is not None else f"of {low} or more"
+
     def check(text: str) -> Problem:
         value = text.strip()
         if value.isascii() and value.isdigit() and low <= int(value) <= (high or int(value)):
             return None
         return f"{short(value)!r} is not a whole number {span}", "error"
+
     return check
 
 
@@ -110,8 +140,10 @@ def _countries(text: str) -> Problem:
         return None
     if not text.strip():
         return "lists no country", "warning"
-    return (f"{short(text)!r} is not a space-separated list of ISO 3166 country codes "
-            "(like IE GB US)", "error")
+    return (
+        f"{short(text)!r} is not a space-separated list of ISO 3166 country codes (like IE GB US)",
+        "error",
+    )
 
 
 def _platforms(text: str) -> Problem:
@@ -131,24 +163,40 @@ def language_problem(text: str) -> Problem:
     """A news language: an ISO 639 code of 2 or 3 letters, or zh-cn / zh-tw."""
     if _LANGUAGE.fullmatch(text):
         return None
-    return (f"{short(text)!r} is not an ISO 639 language code (2 or 3 lower-case letters, "
-            "or zh-cn, zh-tw)", "error")
+    return (
+        f"{short(text)!r} is not an ISO 639 language code (2 or 3 lower-case letters, "
+        "or zh-cn, zh-tw)",
+        "error",
+    )
 
 
 IMAGE_CHECKS: dict[str, Check] = {"loc": url_problem}
 VIDEO_CHECKS: dict[str, Check] = {
-    "thumbnail_loc": url_problem, "title": _text(), "description": _text(MAX_DESCRIPTION),
-    "content_loc": url_problem, "player_loc": url_problem,
-    "duration": _integer(1, MAX_DURATION), "expiration_date": lastmod_problem,
-    "rating": _rating, "view_count": _integer(0, None),
+    "thumbnail_loc": url_problem,
+    "title": _text(),
+    "description": _text(MAX_DESCRIPTION),
+    "content_loc": url_problem,
+    "player_loc": url_problem,
+    "duration": _integer(1, MAX_DURATION),
+    "expiration_date": lastmod_problem,
+    "rating": _rating,
+    "view_count": _integer(0, None),
     "publication_date": lastmod_problem,
-    "family_friendly": _yes_no, "restriction": _countries, "platform": _platforms,
-    "requires_subscription": _yes_no, "uploader": _text(MAX_UPLOADER),
-    "uploader_info": url_problem, "live": _yes_no, "tag": _text(),
+    "family_friendly": _yes_no,
+    "restriction": _countries,
+    "platform": _platforms,
+    "requires_subscription": _yes_no,
+    "uploader": _text(MAX_UPLOADER),
+    "uploader_info": url_problem,
+    "live": _yes_no,
+    "tag": _text(),
 }
-NEWS_CHECKS: dict[str, Check] = {"name": _text(), "language": language_problem,
-                                 "publication_date": lastmod_problem,
-                                 "title": _text()}
+NEWS_CHECKS: dict[str, Check] = {
+    "name": _text(),
+    "language": language_problem,
+    "publication_date": lastmod_problem,
+    "title": _text(),
+}
 
 
 def news_language(locale: str) -> str:

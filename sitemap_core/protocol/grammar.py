@@ -34,7 +34,8 @@ URI = re.compile(
 # What may follow a valid loc's authority for `URI` to find the same parts: a path only.
 PATH_ONLY = re.compile(rf"(?:[{_UNRESERVED}{_SUB_DELIMS}:@/]++|{_PCT})*+")
 _URI_CHARS = frozenset(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%")
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%"
+)
 LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")  # a `%` that starts no escape
 DEFAULT_PORTS = {"http": 80, "https": 443}
 # A URL's path, as RFC 3986 appendix B splits it off: after scheme and authority, before
@@ -44,13 +45,15 @@ _URL_PATH = re.compile(r"(?:[^:/?#]+:)?(?://[^/?#]*)?([^?#]*)")
 # W3C Datetime and the schema's xsd:date | xsd:dateTime, in one shape to classify.
 _DATETIME = re.compile(
     r"(\d{4})(?:-(\d\d)(?:-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?)?)?)?"
-    r"(Z|[+-]\d\d:\d\d)?")
+    r"(Z|[+-]\d\d:\d\d)?"
+)
 # The dates and times every reader accepts, in the shape writers give them (a day past the
 # 28th only in a month that has it, no leap day): good without `_lastmod_problem`'s checks.
 _GOOD_DATETIME = re.compile(
     r"(?!0000)[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)"
     r"|(?:0[13578]|1[02])-31)(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?"
-    r"(?:Z|[+-](?:0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00))?")
+    r"(?:Z|[+-](?:0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00))?"
+)
 _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 
 # BCP 47 language tags (RFC 5646 syntax) whose language is an ISO 639 code of 2 or 3
@@ -62,7 +65,8 @@ _HREFLANG = re.compile(
     r"(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*"
     r"(?:-[a-wyz\d](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?"
     r"|x(?:-[a-z\d]{1,8})+",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def short(text: str, limit: int = 100) -> str:
@@ -74,10 +78,12 @@ def valid_hreflang(code: str) -> bool:
     """True for a language tag a sitemap alternate may carry (`en`, `pt-BR`, `x-default`)."""
     return _HREFLANG.fullmatch(code) is not None
 
+
 def loc_problem(url: str) -> str | None:
     """Why `url` cannot be a `<loc>` (not absolute http(s), not RFC 3986, too long...),
     or None when it can."""
     return loc_parts(url)[0]
+
 
 def loc_parts(url: str) -> tuple[str | None, Origin | None, int, bool]:
     """(problem, origin, path start, has fragment) for one URL; problem None when valid.
@@ -90,8 +96,12 @@ def loc_parts(url: str) -> tuple[str | None, Origin | None, int, bool]:
     if match is None:
         return _diagnose(url), None, -1, False
     if len(url) < MIN_LOC:
-        return (f"is shorter than {MIN_LOC} characters, the schema's minimum for a <loc>",
-                None, -1, False)
+        return (
+            f"is shorter than {MIN_LOC} characters, the schema's minimum for a <loc>",
+            None,
+            -1,
+            False,
+        )
     scheme = match["scheme"].lower()
     port_text = match["port"]
     if port_text:
@@ -103,18 +113,21 @@ def loc_parts(url: str) -> tuple[str | None, Origin | None, int, bool]:
     start = match.start("path") if match["path"] else -1
     return None, (scheme, match["host"].lower(), port), start, bool(match["fragment"])
 
+
 def _diagnose(url: str) -> str:
     """Why `URI` refused a URL, in words."""
     if not url:
         return "is empty"
     head = url[:8].lower()
-    if not (head.startswith("http://") or head.startswith("https://")):
+    if not (head.startswith(("http://", "https://"))):
         return "is not an absolute http(s) URL"
     for position, char in enumerate(url):
         if char not in _URI_CHARS:
             encoded = "".join(f"%{b:02X}" for b in char.encode("utf-8", "replace"))
-            return (f"has {char!r} at position {position + 1}, which a URL may not hold "
-                    f"unencoded (percent-encode it: {encoded})")
+            return (
+                f"has {char!r} at position {position + 1}, which a URL may not hold "
+                f"unencoded (percent-encode it: {encoded})"
+            )
     bad = LONE_PERCENT.search(url)
     if bad:
         return f"has a '%' at position {bad.start() + 1} not followed by two hex digits"
@@ -127,15 +140,18 @@ def _diagnose(url: str) -> str:
         return "has no host"
     return "is not a valid RFC 3986 URL ('[', ']' only around an IPv6 host; '#' once)"
 
+
 def part_name(loc: str) -> str:
     """The file an index entry names: the last segment of its URL's path, decoded
     (`https://example.com/sitemap-1.xml.gz?v=2` names `sitemap-1.xml.gz`); "" for none."""
     return unquote(_URL_PATH.match(loc.strip())[1].rpartition("/")[2])  # type: ignore[index]
 
+
 def origin_text(origin: Origin) -> str:
     """`scheme://host`, with the port when it is not the scheme's default."""
     scheme, host, port = origin
     return f"{scheme}://{host}" + ("" if port == DEFAULT_PORTS[scheme] else f":{port}")
+
 
 def lastmod_problem(value: str) -> Problem:  # the one W3C Datetime rule
     """Why `value` is not a lastmod both W3C Datetime and the schema accept, with the
@@ -144,14 +160,18 @@ def lastmod_problem(value: str) -> Problem:  # the one W3C Datetime rule
         return None
     return _lastmod_problem(value)
 
+
 def _lastmod_problem(value: str) -> Problem:
     """`lastmod_problem` for any value, good or bad: its whole rule."""
     text = value.strip()
     match = _DATETIME.fullmatch(text)
     problem = _datetime_range(match) if match else "is not a W3C Datetime"
     if problem:
-        return (f"{short(text)!r} {problem} (write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with "
-                "a zone, like 2024-05-01T13:30:00+02:00)", "error")
+        return (
+            f"{short(text)!r} {problem} (write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with "
+            "a zone, like 2024-05-01T13:30:00+02:00)",
+            "error",
+        )
     assert match is not None
     _year, _month, day, hour, _minute, second, _frac, zone = match.groups()
     has_time = hour is not None
@@ -160,16 +180,29 @@ def _lastmod_problem(value: str) -> Problem:
     if w3c and xsd:
         return None
     if not w3c and not xsd:
-        return (f"{text!r} is neither a W3C Datetime nor a date the sitemaps.org schema "
-                "accepts (write YYYY-MM-DD or YYYY-MM-DDThh:mm:ssTZD)", "error")
+        return (
+            f"{text!r} is neither a W3C Datetime nor a date the sitemaps.org schema "
+            "accepts (write YYYY-MM-DD or YYYY-MM-DDThh:mm:ssTZD)",
+            "error",
+        )
     if not xsd:
-        return (f"{text!r} is W3C Datetime, but the sitemaps.org schema rejects it (it "
-                "needs a full date, and seconds in a time)", "warning")
+        return (
+            f"{text!r} is W3C Datetime, but the sitemaps.org schema rejects it (it "
+            "needs a full date, and seconds in a time)",
+            "warning",
+        )
     if has_time and zone is None:
-        return (f"{text!r} has a time without a zone; W3C Datetime needs one (Z or "
-                "+hh:mm), else each reader guesses", "warning")
-    return (f"{text!r} is accepted by the schema but is not W3C Datetime (a zone on a "
-            "date, or 24:00:00)", "warning")
+        return (
+            f"{text!r} has a time without a zone; W3C Datetime needs one (Z or "
+            "+hh:mm), else each reader guesses",
+            "warning",
+        )
+    return (
+        f"{text!r} is accepted by the schema but is not W3C Datetime (a zone on a "
+        "date, or 24:00:00)",
+        "warning",
+    )
+
 
 def _datetime_range(match: re.Match[str]) -> str | None:
     year, month, day, hour, minute, second, frac, zone = match.groups()
@@ -177,8 +210,11 @@ def _datetime_range(match: re.Match[str]) -> str | None:
         return "has year 0000"
     if month is not None and not 1 <= int(month) <= 12:
         return "has no such month"
-    if day is not None and not 1 <= int(day) <= 28 and not (
-            int(day) <= calendar.monthrange(int(year), int(month))[1]):
+    if (
+        day is not None
+        and not 1 <= int(day) <= 28
+        and not (int(day) <= calendar.monthrange(int(year), int(month))[1])
+    ):
         return "has no such day"
     if hour is not None:
         h, m, sec = int(hour), int(minute), int(second or 0)
@@ -191,6 +227,7 @@ def _datetime_range(match: re.Match[str]) -> str | None:
             return "has a zone offset outside -14:00 to +14:00"
     return None
 
+
 def changefreq_problem(value: str) -> Problem:
     """Why `value` is not one of the seven change frequencies, or None."""
     if value in CHANGEFREQS:
@@ -198,8 +235,11 @@ def changefreq_problem(value: str) -> Problem:
     hint = ""
     if value.strip().lower() in CHANGEFREQS:
         hint = f" (write {value.strip().lower()!r}: lower case, no spaces)"
-    return (f"{short(value)!r} is not a changefreq; use one of "
-            f"{', '.join(sorted(CHANGEFREQS))}{hint}", "error")
+    return (
+        f"{short(value)!r} is not a changefreq; use one of {', '.join(sorted(CHANGEFREQS))}{hint}",
+        "error",
+    )
+
 
 def priority_problem(value: str) -> Problem:
     """Why `value` is not a decimal from 0.0 to 1.0, or None."""
@@ -216,4 +256,3 @@ VALUE_CHECKS: dict[str, Callable[[str], Problem]] = {
     "changefreq": changefreq_problem,
     "priority": priority_problem,
 }
-

@@ -17,8 +17,10 @@ def key_problem(key: str) -> str | None:
     """Why `key` cannot be an IndexNow key, or None when it can."""
     if _KEY.fullmatch(key):
         return None
-    return (f"{key!r} is not an IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and '-' "
-            f"(make one once and keep it, e.g. {new_key()})")
+    return (
+        f"{key!r} is not an IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and '-' "
+        f"(make one once and keep it, e.g. {new_key()})"
+    )
 
 
 def new_key() -> str:
@@ -30,5 +32,4 @@ def endpoint_url(endpoint: str) -> str:
     """An endpoint as given, `/indexnow` added to a bare host; ValueError if not http(s)."""
     if not _HTTP.match(endpoint):
         raise ValueError(f"{endpoint!r} is not an http(s) URL")
-    return endpoint.rstrip("/") + "/indexnow" if urlsplit(endpoint).path in ("", "/") \
-        else endpoint
+    return endpoint.rstrip("/") + "/indexnow" if urlsplit(endpoint).path in ("", "/") else endpoint

@@ -39,9 +39,15 @@ def relative_message(lines: list[tuple[int, str]], url: str | None) -> str:
     ((line number, value), the first named): crawlers ignore them, and the line to write."""
     number, value = lines[0]
     resolved = absolute(url, value)
-    fix = (f"write `Sitemap: {resolved}` instead" if resolved else
-           "write the full URL instead (`Sitemap: https://example.org/sitemap.xml`)")
-    more = (f" (so are the lines {', '.join(str(n) for n, _ in lines[1:])})"
-            if len(lines) > 1 else "")
-    return (f"`Sitemap: {value}` is a relative URL, which crawlers ignore{more}: a "
-            f"Sitemap: line needs an absolute URL; {fix}")
+    fix = (
+        f"write `Sitemap: {resolved}` instead"
+        if resolved
+        else "write the full URL instead (`Sitemap: https://example.org/sitemap.xml`)"
+    )
+    more = (
+        f" (so are the lines {', '.join(str(n) for n, _ in lines[1:])})" if len(lines) > 1 else ""
+    )
+    return (
+        f"`Sitemap: {value}` is a relative URL, which crawlers ignore{more}: a "
+        f"Sitemap: line needs an absolute URL; {fix}"
+    )

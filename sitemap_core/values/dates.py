@@ -11,7 +11,7 @@ import stat
 _YEAR_MONTH = re.compile(r"(\d{4})(?:-(\d{2}))?")
 
 
-def parse(value: object, tz: dt.tzinfo = dt.timezone.utc) -> dt.date | dt.datetime:
+def parse(value: object, tz: dt.tzinfo = dt.UTC) -> dt.date | dt.datetime:
     """A date or aware datetime from a date, datetime or ISO 8601 / W3C string.
 
     Naive datetimes (and strings without a zone) are taken to be in `tz`. Raises
@@ -36,15 +36,16 @@ def parse(value: object, tz: dt.tzinfo = dt.timezone.utc) -> dt.date | dt.dateti
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
 
 
-def page_date(value: object, tz: dt.tzinfo = dt.timezone.utc) -> dt.date | dt.datetime:
+def page_date(value: object, tz: dt.tzinfo = dt.UTC) -> dt.date | dt.datetime:
     """`parse` for a date a page states: a datetime at exactly midnight is its date.
 
     YAML, Pelican and blog plugins turn a written date (`updated: 2026-04-13`) into a
     midnight datetime; the page said a date, so it stays date-only.
     """
     found = parse(value, tz)
-    if isinstance(found, dt.datetime) and not (found.hour or found.minute or found.second
-                                               or found.microsecond):
+    if isinstance(found, dt.datetime) and not (
+        found.hour or found.minute or found.second or found.microsecond
+    ):
         return found.date()
     return found
 
@@ -58,7 +59,7 @@ def to_w3c(value: dt.date | dt.datetime) -> str:
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a listing page asks again for each article it lists
-def sort_key(value: dt.date | dt.datetime, tz: dt.tzinfo = dt.timezone.utc) -> float:
+def sort_key(value: dt.date | dt.datetime, tz: dt.tzinfo = dt.UTC) -> float:
     """A number that orders dates and datetimes together (a date counts as its midnight)."""
     if not isinstance(value, dt.datetime):
         value = dt.datetime(value.year, value.month, value.day, tzinfo=tz)
@@ -78,4 +79,4 @@ def file_mtime(path: str | os.PathLike[str]) -> dt.datetime | None:
         return None
     if not stat.S_ISREG(found.st_mode):
         return None
-    return dt.datetime.fromtimestamp(int(found.st_mtime), dt.timezone.utc)
+    return dt.datetime.fromtimestamp(int(found.st_mtime), dt.UTC)

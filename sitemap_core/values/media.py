@@ -54,8 +54,9 @@ class _Checker:
             return None
         return text
 
-    def url(self, checks: dict[str, Check], field: str, value: str, base_url: str,
-            what: str) -> str | None:
+    def url(
+        self, checks: dict[str, Check], field: str, value: str, base_url: str, what: str
+    ) -> str | None:
         try:
             text = urls.encode(urls.join(base_url, value.strip()))
         except (ValueError, UnicodeError) as exc:
@@ -86,7 +87,7 @@ def _date_text(value: dt.date | dt.datetime | str) -> str:
         except ValueError:
             return value.strip()  # fails its check, which names it
     elif isinstance(value, dt.datetime) and value.tzinfo is None:
-        value = value.replace(tzinfo=dt.timezone.utc)
+        value = value.replace(tzinfo=dt.UTC)
     return dates.to_w3c(value)
 
 
@@ -106,8 +107,10 @@ class Image:
     def xml(self, indent: str = "") -> str:
         """The `<image:image>` element of a checked image."""
         inner = _deeper(indent)
-        return (f"{indent}<image:image>{_element('image', 'loc', self.loc, inner)}"
-                f"{indent}</image:image>")
+        return (
+            f"{indent}<image:image>{_element('image', 'loc', self.loc, inner)}"
+            f"{indent}</image:image>"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +155,9 @@ class Video:
         """How messages name this video: its media or player URL, else its title."""
         return self.content_loc or self.player_loc or self.title or "a video"
 
-    def checked(self, base_url: str, loc: str = "", page: str = ""
-                ) -> tuple[Video | None, list[Issue]]:
+    def checked(
+        self, base_url: str, loc: str = "", page: str = ""
+    ) -> tuple[Video | None, list[Issue]]:
         """This video ready to write, or None (and why) when a required field fails.
 
         A bad optional field is left out with a warning; a description over 2,048
@@ -168,17 +172,21 @@ class Video:
             if value is None or not _clean(value):
                 check.issue(name, f"{gone}: no {name} found")
                 return None, check.issues
-        thumbnail = check.url(VIDEO_CHECKS, "thumbnail_loc", self.thumbnail_loc or "",
-                              base_url, gone)
+        thumbnail = check.url(
+            VIDEO_CHECKS, "thumbnail_loc", self.thumbnail_loc or "", base_url, gone
+        )
         if thumbnail is None:
             return None, check.issues
         out["thumbnail_loc"] = thumbnail
         out["title"] = _clean(self.title or "")
         description = _clean(self.description or "")
         if len(description) > MAX_DESCRIPTION:
-            check.issue("description", f"video {self.label}: description shortened to "
-                        f"{MAX_DESCRIPTION:,} characters (it had {len(description):,})")
-            description = description[:MAX_DESCRIPTION - 1].rstrip() + "\u2026"
+            check.issue(
+                "description",
+                f"video {self.label}: description shortened to "
+                f"{MAX_DESCRIPTION:,} characters (it had {len(description):,})",
+            )
+            description = description[: MAX_DESCRIPTION - 1].rstrip() + "\u2026"
         out["description"] = description
         for name in ("content_loc", "player_loc"):
             value = getattr(self, name)
@@ -186,13 +194,18 @@ class Video:
                 continue
             text = check.url(VIDEO_CHECKS, name, value, base_url, f"{name} left out")
             if text is not None and loc and urls.same_page(text, loc):
-                check.issue(name, f"<video:{name}> is the page's own URL {loc}, which it "
-                            "may not be: left out")
+                check.issue(
+                    name,
+                    f"<video:{name}> is the page's own URL {loc}, which it may not be: left out",
+                )
                 text = None
             out[name] = text
         if not (out.get("content_loc") or out.get("player_loc")):
-            check.issue("content_loc", f"{gone}: it needs a content_loc (the video file) "
-                        "or a player_loc (an embeddable player)")
+            check.issue(
+                "content_loc",
+                f"{gone}: it needs a content_loc (the video file) "
+                "or a player_loc (an embeddable player)",
+            )
             return None, check.issues
         self._optional(check, out, base_url)
         return replace(self, **out), check.issues  # type: ignore[arg-type]
@@ -214,7 +227,9 @@ class Video:
         for name in ("family_friendly", "requires_subscription", "live"):
             value = getattr(self, name)
             if value is not None:
-                text = ("yes" if value else "no") if isinstance(value, bool) else value.strip().lower()
+                text = (
+                    ("yes" if value else "no") if isinstance(value, bool) else value.strip().lower()
+                )
                 out[name] = check.value(VIDEO_CHECKS, name, text, f"{name} left out")
         for name in ("restriction", "platform"):
             value = getattr(self, name)
@@ -224,20 +239,31 @@ class Video:
             text = check.value(VIDEO_CHECKS, name, " ".join(value.values), f"{name} left out")
             if problem is not None:
                 check.issue(name, f"<video:{name}> {problem[0]}: left out")
-            out[name] = Relationship(value.relationship, tuple(text.split())) if (
-                text is not None and problem is None) else None
+            out[name] = (
+                Relationship(value.relationship, tuple(text.split()))
+                if (text is not None and problem is None)
+                else None
+            )
         if self.uploader is not None:
-            out["uploader"] = check.value(VIDEO_CHECKS, "uploader", _clean(self.uploader),
-                                          "uploader left out")
+            out["uploader"] = check.value(
+                VIDEO_CHECKS, "uploader", _clean(self.uploader), "uploader left out"
+            )
         if out.get("uploader") and self.uploader_info is not None:
-            out["uploader_info"] = check.url(VIDEO_CHECKS, "uploader_info", self.uploader_info,
-                                             base_url, "uploader info left out")
+            out["uploader_info"] = check.url(
+                VIDEO_CHECKS,
+                "uploader_info",
+                self.uploader_info,
+                base_url,
+                "uploader info left out",
+            )
         else:
             out["uploader_info"] = None
         tags = [_clean(t) for t in self.tags if _clean(t)]
         if len(tags) > MAX_TAGS:
-            check.issue("tag", f"video {self.label} has {len(tags)} tags; only the first "
-                        f"{MAX_TAGS} are written")
+            check.issue(
+                "tag",
+                f"video {self.label} has {len(tags)} tags; only the first {MAX_TAGS} are written",
+            )
         out["tags"] = tuple(tags[:MAX_TAGS])
 
     def xml(self, indent: str = "") -> str:
@@ -252,11 +278,21 @@ class Video:
             if value is None:
                 continue
             if isinstance(value, Relationship):
-                parts.append(_element("video", name, " ".join(value.values), inner,
-                                      f' relationship="{value.relationship}"'))
+                parts.append(
+                    _element(
+                        "video",
+                        name,
+                        " ".join(value.values),
+                        inner,
+                        f' relationship="{value.relationship}"',
+                    )
+                )
             elif name == "uploader" and self.uploader_info:
-                parts.append(_element("video", name, value, inner,
-                                      f' info="{urls.escape(self.uploader_info)}"'))
+                parts.append(
+                    _element(
+                        "video", name, value, inner, f' info="{urls.escape(self.uploader_info)}"'
+                    )
+                )
             else:
                 parts.append(_element("video", name, str(value), inner))
         parts.append(f"{indent}</video:video>")
@@ -273,15 +309,19 @@ class News:
     name: str = ""
     language: str = ""
 
-    def checked(self, page: str = "", name: str = "", language: str = ""
-                ) -> tuple[News | None, list[Issue]]:
+    def checked(
+        self, page: str = "", name: str = "", language: str = ""
+    ) -> tuple[News | None, list[Issue]]:
         """This article ready to write, `name` and `language` filling empty fields; None
         (and why) when a field fails: the page stays in the sitemap, not in the news."""
         check = _Checker("news", page)
         gone = "left out of the news sitemap"
-        values = {"name": _clean(self.name or name), "title": _clean(self.title),
-                  "language": news_language(self.language or language),
-                  "publication_date": _date_text(self.publication_date)}
+        values = {
+            "name": _clean(self.name or name),
+            "title": _clean(self.title),
+            "language": news_language(self.language or language),
+            "publication_date": _date_text(self.publication_date),
+        }
         for field, text in values.items():
             if check.value(NEWS_CHECKS, field, text, gone) is None:
                 return None, check.issues
@@ -294,15 +334,18 @@ class News:
     def xml(self, indent: str = "") -> str:
         """The `<news:news>` element of a checked article."""
         inner, innermost = _deeper(indent), _deeper(indent, 2)
-        return (f"{indent}<news:news>{inner}<news:publication>"
-                f"{_element('news', 'name', self.name, innermost)}"
-                f"{_element('news', 'language', self.language, innermost)}"
-                f"{inner}</news:publication>"
-                f"{_element('news', 'publication_date', str(self.publication_date), inner)}"
-                f"{_element('news', 'title', self.title, inner)}{indent}</news:news>")
+        return (
+            f"{indent}<news:news>{inner}<news:publication>"
+            f"{_element('news', 'name', self.name, innermost)}"
+            f"{_element('news', 'language', self.language, innermost)}"
+            f"{inner}</news:publication>"
+            f"{_element('news', 'publication_date', str(self.publication_date), inner)}"
+            f"{_element('news', 'title', self.title, inner)}{indent}</news:news>"
+        )
 
 
 # -- a <url>'s extensions and a file's namespaces --------------------------------------
+
 
 class Fragment(NamedTuple):
     """The extension children of one `<url>`, and the prefixes they use."""
@@ -311,9 +354,15 @@ class Fragment(NamedTuple):
     prefixes: frozenset[str]
 
 
-def media_fragment(images: Iterable[Image], videos: Iterable[Video], *, base_url: str,
-                   loc: str = "", page: str = "", indent: str = ""
-                   ) -> tuple[Fragment, list[Issue]]:
+def media_fragment(
+    images: Iterable[Image],
+    videos: Iterable[Video],
+    *,
+    base_url: str,
+    loc: str = "",
+    page: str = "",
+    indent: str = "",
+) -> tuple[Fragment, list[Issue]]:
     """The `<image:image>` and `<video:video>` children of the `<url>` at `loc`, checked.
 
     Each image URL once, at most 1,000 (the rest left out with a warning); videos whose
@@ -328,9 +377,16 @@ def media_fragment(images: Iterable[Image], videos: Iterable[Video], *, base_url
             seen.setdefault(good.loc, good)
     kept = list(seen.values())
     if len(kept) > MAX_IMAGES:
-        issues.append(Issue("image", page, "images", f"{len(kept):,} images; a sitemap "
-                            f"lists at most {MAX_IMAGES:,} per URL: the first "
-                            f"{MAX_IMAGES:,} are listed"))
+        issues.append(
+            Issue(
+                "image",
+                page,
+                "images",
+                f"{len(kept):,} images; a sitemap "
+                f"lists at most {MAX_IMAGES:,} per URL: the first "
+                f"{MAX_IMAGES:,} are listed",
+            )
+        )
         kept = kept[:MAX_IMAGES]
     parts = [image.xml(indent) for image in kept]
     prefixes = {"image"} if kept else set()
@@ -350,8 +406,9 @@ def declarations(prefixes: Iterable[str]) -> str:
     return "".join(f' xmlns:{p}="{ns}"' for p, ns in NAMESPACES.items() if p in used)
 
 
-def in_news_window(published: dt.date | dt.datetime | str, now: dt.datetime,
-                   days: float = NEWS_DAYS) -> bool:
+def in_news_window(
+    published: dt.date | dt.datetime | str, now: dt.datetime, days: float = NEWS_DAYS
+) -> bool:
     """True when `published` is within the `days` before `now` (not after it).
 
     A date counts from its midnight UTC; a naive `now` or datetime is UTC. An
@@ -362,5 +419,5 @@ def in_news_window(published: dt.date | dt.datetime | str, now: dt.datetime,
     except ValueError:
         return False
     when = dates.sort_key(value)
-    end = now.replace(tzinfo=now.tzinfo or dt.timezone.utc).timestamp()
+    end = now.replace(tzinfo=now.tzinfo or dt.UTC).timestamp()
     return end - days * 86400 <= when <= end

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..protocol.sitemaps import ChangeFreq
 from .report import Issue
 
 if TYPE_CHECKING:
-    from ..facts.pagemedia import Image, News, Video
+    from .media import Image, News, Video
 
 
 StrPath = str | os.PathLike[str]
@@ -107,20 +108,38 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
     if flag is False:
         return {"exclude": True}, issues
     if not isinstance(meta, Mapping):
-        return {}, [Issue("metadata", name, "sitemap", f"sitemap: {meta!r} ignored: use false, "
-                          "or a mapping of exclude, priority, changefreq, lastmod")]
+        return {}, [
+            Issue(
+                "metadata",
+                name,
+                "sitemap",
+                f"sitemap: {meta!r} ignored: use false, "
+                "or a mapping of exclude, priority, changefreq, lastmod",
+            )
+        ]
     out: dict[str, Any] = {k: meta[k] for k in _VALUES if meta.get(k) is not None}
     for key in sorted(set(meta) - set(META_KEYS)):
-        issues.append(Issue("metadata", name, f"sitemap.{key}",
-                            f"sitemap.{key} is not a sitemap field ({', '.join(META_KEYS)}); "
-                            "ignored"))
+        issues.append(
+            Issue(
+                "metadata",
+                name,
+                f"sitemap.{key}",
+                f"sitemap.{key} is not a sitemap field ({', '.join(META_KEYS)}); ignored",
+            )
+        )
     for key in ("exclude", *_FLAGS):
         if meta.get(key) is None:
             continue
         flag = parse_flag(meta[key])
         if flag is None:
-            issues.append(Issue("metadata", name, f"sitemap.{key}",
-                                f"sitemap.{key}: {meta[key]!r} is not true or false; ignored"))
+            issues.append(
+                Issue(
+                    "metadata",
+                    name,
+                    f"sitemap.{key}",
+                    f"sitemap.{key}: {meta[key]!r} is not true or false; ignored",
+                )
+            )
         elif key == "exclude" and flag:
             out["exclude"] = True
         elif key in _FLAGS and not flag:

@@ -48,10 +48,13 @@ class Result:
         """One line: URLs written, files, lastmod sources used; or why nothing was written."""
         if not self.files:
             errors = [i for i in self.issues if i.level == "error"] or [
-                i for i in self.issues if i.code in ("empty", "base-url")]
+                i for i in self.issues if i.code in ("empty", "base-url")
+            ]
             reason = errors[0].message.removeprefix("no sitemap written: ") if errors else ""
             return f"sitemap: not written: {reason or 'nothing to list'}"
         sources = ", ".join(f"{k} {v}" for k, v in sorted(self.lastmod_sources.items()))
         files = ", ".join(p.name for p in self.files)
-        return (f"sitemap: {self.urls} URLs in {len(self.files)} file(s) ({files}); "
-                f"lastmod from {sources or 'nothing'}")
+        return (
+            f"sitemap: {self.urls} URLs in {len(self.files)} file(s) ({files}); "
+            f"lastmod from {sources or 'nothing'}"
+        )

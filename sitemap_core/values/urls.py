@@ -49,13 +49,15 @@ def encode(url: str) -> str:
         netloc = parts.netloc.replace(host, host.encode("idna").decode("ascii"))
     else:
         netloc = parts.netloc
-    return urlunsplit((
-        parts.scheme,
-        netloc,
-        _quote(_remove_dot_segments(parts.path), _PATH_SAFE),
-        _quote(parts.query, _QUERY_SAFE),
-        _quote(parts.fragment, _QUERY_SAFE),
-    ))
+    return urlunsplit(
+        (
+            parts.scheme,
+            netloc,
+            _quote(_remove_dot_segments(parts.path), _PATH_SAFE),
+            _quote(parts.query, _QUERY_SAFE),
+            _quote(parts.fragment, _QUERY_SAFE),
+        )
+    )
 
 
 def _remove_dot_segments(path: str) -> str:
@@ -147,8 +149,9 @@ def same_page(a: str, b: str) -> bool:
     if a == b:
         return True
     first, second = urlsplit(normalize(a)), urlsplit(normalize(b))
-    return (first._replace(path="") == second._replace(path="")
-            and unquote(first.path) == unquote(second.path))
+    return first._replace(path="") == second._replace(path="") and unquote(first.path) == unquote(
+        second.path
+    )
 
 
 def _escapes(text: str) -> str:
@@ -189,7 +192,7 @@ def site_path(url: str, base_url: str = "") -> str:
     `base_url` (a URL not under it is returned as it is)."""
     if not base_url:
         return unquote(url)
-    return unquote(url[len(base_url):]) if url.startswith(base_url) else url
+    return unquote(url[len(base_url) :]) if url.startswith(base_url) else url
 
 
 def scope_of(location: str) -> str:

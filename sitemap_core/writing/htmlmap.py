@@ -90,16 +90,18 @@ def prune(tree: Iterable[MapEntry], listed: Container[str]) -> list[MapEntry]:
     return kept
 
 
-def plan(tree: Sequence[MapEntry], path: str, max_links: int,
-         title: str = TITLE) -> tuple[MapPage, ...]:
+def plan(
+    tree: Sequence[MapEntry], path: str, max_links: int, title: str = TITLE
+) -> tuple[MapPage, ...]:
     """The site map pages for `tree` (`prune`d to the listed pages, when they are known
     already), the top page (at `path`) first; none holds more than `max_links` links (3
     or more: one back, two forward)."""
     return tuple(_lay_out(title, path, tuple(tree), None, max(max_links, 3)))
 
 
-def _lay_out(title: str, path: str, entries: tuple[MapEntry, ...],
-             up: tuple[str, str] | None, limit: int) -> list[MapPage]:
+def _lay_out(
+    title: str, path: str, entries: tuple[MapEntry, ...], up: tuple[str, str] | None, limit: int
+) -> list[MapPage]:
     """Everything on one page if it fits; else each section on a page of its own."""
     back = up is not None
     if _links(entries) + back <= limit:
@@ -113,15 +115,23 @@ def _lay_out(title: str, path: str, entries: tuple[MapEntry, ...],
             continue
         own = (MapEntry(entry.title, entry.url, entry.lastmod),) if entry.url is not None else ()
         child = _child_path(path, slugs.take(entry.title))
-        pages = _lay_out(f"{title}: {entry.title}", child, own + entry.children,
-                         (path, title), limit)
+        pages = _lay_out(
+            f"{title}: {entry.title}", child, own + entry.children, (path, title), limit
+        )
         items.append(MapLink(entry.title, child, _links(own + entry.children)))
         below += pages
     return _parts(title, title, path, items, up, limit, slugs) + below
 
 
-def _parts(title: str, base: str, path: str, items: list[MapEntry | MapLink],
-           up: tuple[str, str] | None, limit: int, slugs: _Slugs) -> list[MapPage]:
+def _parts(
+    title: str,
+    base: str,
+    path: str,
+    items: list[MapEntry | MapLink],
+    up: tuple[str, str] | None,
+    limit: int,
+    slugs: _Slugs,
+) -> list[MapPage]:
     """A list too long for one page, cut into parts (parts of parts, if need be), each
     titled `base (first to last)`."""
     back = up is not None
@@ -129,7 +139,7 @@ def _parts(title: str, base: str, path: str, items: list[MapEntry | MapLink],
         return [MapPage(path, title, tuple(items), up)]
     count = min(limit - back, math.ceil(len(items) / (limit - 1)))
     size = math.ceil(len(items) / count)
-    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    chunks = [items[i : i + size] for i in range(0, len(items), size)]
     links: list[MapEntry | MapLink] = []
     below: list[MapPage] = []
     for number, chunk in enumerate(chunks, 1):
@@ -142,8 +152,10 @@ def _parts(title: str, base: str, path: str, items: list[MapEntry | MapLink],
 
 def _links(items: Iterable[MapEntry | MapLink]) -> int:
     """How many links the items show, every level down (a section link counts one)."""
-    return sum(1 if isinstance(item, MapLink)
-               else (item.url is not None) + _links(item.children) for item in items)
+    return sum(
+        1 if isinstance(item, MapLink) else (item.url is not None) + _links(item.children)
+        for item in items
+    )
 
 
 class _Slugs:
@@ -245,7 +257,7 @@ class _Writer:
             if isinstance(item, MapEntry) and item.children:
                 self.flush(pending)
                 if self.shown(item):
-                    self.out.append(f'<section><h2>{self.entry(item)}</h2>')
+                    self.out.append(f"<section><h2>{self.entry(item)}</h2>")
                     self.tree(item.children)
                     self.out.append("</section>")
             else:
@@ -253,21 +265,23 @@ class _Writer:
         self.flush(pending)
 
     def flush(self, pending: list[MapEntry | MapLink]) -> None:
-        rows = [self.row(item) for item in pending
-                if isinstance(item, MapLink) or self.shown(item)]
+        rows = [self.row(item) for item in pending if isinstance(item, MapLink) or self.shown(item)]
         if rows:
             self.out.append("<ul>" + "".join(rows) + "</ul>")
         pending.clear()
 
     def row(self, item: MapEntry | MapLink) -> str:
         if isinstance(item, MapLink):
-            return (f'<li>{self.link(item.title, item.path)} '
-                    f'<small>({item.links} {"link" if item.links == 1 else "links"})</small></li>')
+            return (
+                f"<li>{self.link(item.title, item.path)} "
+                f"<small>({item.links} {'link' if item.links == 1 else 'links'})</small></li>"
+            )
         return f"<li>{self.entry(item)}</li>"
 
     def tree(self, entries: Sequence[MapEntry]) -> None:
-        self.out.append("<ul>" + "".join(self.branch(e) for e in entries if self.shown(e))
-                        + "</ul>")
+        self.out.append(
+            "<ul>" + "".join(self.branch(e) for e in entries if self.shown(e)) + "</ul>"
+        )
 
     def branch(self, entry: MapEntry) -> str:
         below = "".join(self.branch(e) for e in entry.children if self.shown(e))
@@ -281,8 +295,9 @@ def render(page: MapPage, listed: Container[str]) -> str:
     writer = _Writer(page.path, listed)
     writer.out.append(f'<div class="sitemap-suite-map"><h1>{html.escape(page.title)}</h1>')
     if page.up is not None:
-        writer.out.append(f'<p class="sitemap-suite-up">Back to '
-                          f'{writer.link(page.up[1], page.up[0])}</p>')
+        writer.out.append(
+            f'<p class="sitemap-suite-up">Back to {writer.link(page.up[1], page.up[0])}</p>'
+        )
     writer.items(page.items)
     writer.out.append("</div>")
     return "\n".join(writer.out)

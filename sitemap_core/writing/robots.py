@@ -37,14 +37,14 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[
     found = False
     kept = [bom]
     relative: list[tuple[int, str]] = []
-    for number, raw in enumerate(old[len(bom):].splitlines(keepends=True), 1):
+    for number, raw in enumerate(old[len(bom) :].splitlines(keepends=True), 1):
         text = raw.rstrip(b"\r\n")
         value = sitemap_value(text.decode("utf-8", "replace"))
         if value and is_relative(value):
             relative.append((number, value))
         if value in ours:
             if not found:  # the first of our lines becomes the current one, the rest go
-                kept.append(line + raw[len(text):])
+                kept.append(line + raw[len(text) :])
                 found = True
             continue
         kept.append(raw)
@@ -57,8 +57,14 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[
     write_file(path, new, "sitemap-robots")
     if not relative:
         return []
-    return [Issue("robots-relative", f"robots.txt:{relative[0][0]}", "Sitemap",
-                  relative_message(relative, scope_of(sitemap_url) + "robots.txt"))]
+    return [
+        Issue(
+            "robots-relative",
+            f"robots.txt:{relative[0][0]}",
+            "Sitemap",
+            relative_message(relative, scope_of(sitemap_url) + "robots.txt"),
+        )
+    ]
 
 
 def drop(out_dir: Path, base_url: str, own_names: tuple[str, ...]) -> None:
@@ -70,8 +76,11 @@ def drop(out_dir: Path, base_url: str, own_names: tuple[str, ...]) -> None:
     except OSError:
         return
     ours = {base_url + name for name in own_names}
-    kept = [raw for raw in old.splitlines(keepends=True)
-            if sitemap_value(raw.rstrip(b"\r\n").decode("utf-8", "replace")) not in ours]
+    kept = [
+        raw
+        for raw in old.splitlines(keepends=True)
+        if sitemap_value(raw.rstrip(b"\r\n").decode("utf-8", "replace")) not in ours
+    ]
     write_file(path, b"".join(kept), "sitemap-robots")
 
 
@@ -80,8 +89,11 @@ def add_feeds(out_dir: Path, settings: Settings, base_url: str) -> list[Issue]:
     `Sitemap:` line in the robots.txt the build wrote or updated. Nothing when robots.txt
     is off or was not written (a site under a path); a feed on another host, or one the
     built site does not hold, is left out with a `feed` issue."""
-    if not settings.robots_feeds or not settings.robots_txt \
-            or not (Path(out_dir) / "robots.txt").is_file():
+    if (
+        not settings.robots_feeds
+        or not settings.robots_txt
+        or not (Path(out_dir) / "robots.txt").is_file()
+    ):
         return []
     issues = []
     host = urls.host_root(base_url)
@@ -93,12 +105,13 @@ def add_feeds(out_dir: Path, settings: Settings, base_url: str) -> list[Issue]:
         except urls.URLError as exc:
             problem = str(exc)
         if not problem and url.startswith(base_url):
-            rel = unquote(urlsplit(url).path[len(urlsplit(base_url).path):])
+            rel = unquote(urlsplit(url).path[len(urlsplit(base_url).path) :])
             if not (Path(out_dir) / rel).is_file():
                 problem = f"the built site has no {rel}"
         if problem:
-            issues.append(Issue("feed", feed, "robots_feeds",
-                                f"feed not named in robots.txt: {problem}"))
+            issues.append(
+                Issue("feed", feed, "robots_feeds", f"feed not named in robots.txt: {problem}")
+            )
             continue
         update(Path(out_dir), url, ())  # its warnings came with the sitemap line
     return issues

@@ -15,7 +15,8 @@ def _matches(pattern: str, path: str) -> bool:
 def excluded(path: str, url: str, settings: Settings) -> bool:
     """True if the site-relative `path` matches an `exclude` glob or `url` an `exclude_regex`."""
     return any(_matches(p, path) for p in settings.exclude) or any(
-        r.search(url) for r in settings.exclude_regex)
+        r.search(url) for r in settings.exclude_regex
+    )
 
 
 def defaults(path: str, settings: Settings) -> tuple[ChangeFreq | None, float | None]:

@@ -43,8 +43,9 @@ class Written:
     complete: bool = True
 
 
-def write_set(pages: Iterable[Page], out_dir: Path, settings: Settings,
-              history: GitDates | None = None) -> Written:
+def write_set(
+    pages: Iterable[Page], out_dir: Path, settings: Settings, history: GitDates | None = None
+) -> Written:
     """Write the sitemap set for `pages` (and `settings.extra_urls`) into `out_dir`;
     `history`: what `read_ahead` started reading of the pages' git history, if called.
 
@@ -59,17 +60,18 @@ def write_set(pages: Iterable[Page], out_dir: Path, settings: Settings,
 def cache_beside(out_dir: Path, settings: Settings) -> Settings:
     """`settings` with a cache folder inside the site moved beside it: never deployed."""
     if settings.cache_dir is not None and settings.cache_dir.resolve().is_relative_to(
-            out_dir.resolve()):
+        out_dir.resolve()
+    ):
         return dataclasses.replace(
-            settings, cache_dir=out_dir.resolve().parent / settings.cache_dir.name)
+            settings, cache_dir=out_dir.resolve().parent / settings.cache_dir.name
+        )
     return settings
 
 
 class _Run:
     """One run of `write_sitemaps`: its settings, the issues found, the files made."""
 
-    def __init__(self, out_dir: Path, settings: Settings,
-                 history: GitDates | None = None) -> None:
+    def __init__(self, out_dir: Path, settings: Settings, history: GitDates | None = None) -> None:
         self.out_dir = out_dir
         self.s = settings
         self.base = urls.normal_base(settings.base_url)
@@ -92,38 +94,64 @@ class _Run:
     def run(self, pages: Iterable[Page]) -> Written:
         problem = urls.base_url_problem(self.base)
         if problem:
-            self.issues.append(Issue("base-url", "", "base_url",
-                                     f"no sitemap written: {problem}"))
+            self.issues.append(Issue("base-url", "", "base_url", f"no sitemap written: {problem}"))
             return Written(Result(issues=tuple(self.issues)), complete=False)
         try:
             files, count = self._write(pages)
         except OSError as exc:
             _remove_temporaries(self.out_dir)
-            where = exc.filename if isinstance(exc.filename, str) and not os.path.basename(
-                exc.filename).startswith(".sitemap-") else self.out_dir
-            self.issues.append(Issue("write", str(self.out_dir), "", (
-                f"no sitemap written: cannot write {where} ({exc.strerror or exc}); the "
-                "previous sitemap is left as it was"), "error"))
-            return Written(Result(issues=tuple(self.issues),
-                                  lastmod_sources=dict(self.dates.used)), complete=False)
+            where = (
+                exc.filename
+                if isinstance(exc.filename, str)
+                and not os.path.basename(exc.filename).startswith(".sitemap-")
+                else self.out_dir
+            )
+            self.issues.append(
+                Issue(
+                    "write",
+                    str(self.out_dir),
+                    "",
+                    (
+                        f"no sitemap written: cannot write {where} ({exc.strerror or exc}); the "
+                        "previous sitemap is left as it was"
+                    ),
+                    "error",
+                )
+            )
+            return Written(
+                Result(issues=tuple(self.issues), lastmod_sources=dict(self.dates.used)),
+                complete=False,
+            )
         except BaseException:
             _remove_temporaries(self.out_dir)
             raise
         sitemap_url = self._sitemap_url(files)
         main = tuple(f for f in files if f not in self.news_files)
-        sets = tuple((checked, self.base + checked[0].name)
-                     for checked in (main, tuple(self.news_files)) if checked)
-        return Written(Result(files=tuple(files), urls=count, issues=tuple(self.issues),
-                              lastmod_sources=dict(self.dates.used),
-                              sitemap_url=sitemap_url if files else ""), sets)
+        sets = tuple(
+            (checked, self.base + checked[0].name)
+            for checked in (main, tuple(self.news_files))
+            if checked
+        )
+        return Written(
+            Result(
+                files=tuple(files),
+                urls=count,
+                issues=tuple(self.issues),
+                lastmod_sources=dict(self.dates.used),
+                sitemap_url=sitemap_url if files else "",
+            ),
+            sets,
+        )
 
     def _write(self, pages: Iterable[Page]) -> tuple[list[Path], int]:
         """Stream the pages into parts, put the files in place, update robots.txt."""
         self.out_dir.mkdir(parents=True, exist_ok=True)
         # XML first: its entries are the larger, so what it takes the text format takes too.
         formats = sorted(self.s.formats, key=lambda fmt: fmt != "xml")
-        writers = [PartWriter(self.out_dir, fmt, self.s.max_urls, self.s.max_bytes,
-                              self.s.indent) for fmt in formats]
+        writers = [
+            PartWriter(self.out_dir, fmt, self.s.max_urls, self.s.max_bytes, self.s.indent)
+            for fmt in formats
+        ]
         seen = SeenURLs()
         count = 0
         stream = iter(itertools.chain(pages, self._extra_pages()))
@@ -133,9 +161,17 @@ class _Run:
         count += self._add(self._canonical_entries(seen), seen, writers)
         if self.x_default_seen and not self.x_default_found:
             name = self.s.option_prefix + "x_default"
-            self.issues.append(Issue("option", "", name, (
-                f"{name} {self.s.x_default!r} is the language of no translated page, so "
-                "no page has an x-default alternate")))
+            self.issues.append(
+                Issue(
+                    "option",
+                    "",
+                    name,
+                    (
+                        f"{name} {self.s.x_default!r} is the language of no translated page, so "
+                        "no page has an x-default alternate"
+                    ),
+                )
+            )
         parts = {w.fmt: w.close() for w in writers}
         files = self._install(parts, count, self.stem) if count else self._empty()
         news = self._install_news() if files and self.s.news else []
@@ -169,9 +205,17 @@ class _Run:
             entries = [e for i, e in enumerate(entries) if i not in again_set]
         for entry in writers[0].add_all(entries):
             entries.remove(entry)
-            self.issues.append(Issue("size", entry[0], "max_bytes", (
-                f"left out: its entry alone is larger than max_bytes "
-                f"({self.s.max_bytes}) allows a sitemap file")))
+            self.issues.append(
+                Issue(
+                    "size",
+                    entry[0],
+                    "max_bytes",
+                    (
+                        f"left out: its entry alone is larger than max_bytes "
+                        f"({self.s.max_bytes}) allows a sitemap file"
+                    ),
+                )
+            )
         for other in writers[1:]:
             other.add_all(entries)
         return len(entries)
@@ -196,8 +240,9 @@ class _Run:
         for url in self.s.extra_urls:
             yield Page(url=url, name=f"extra_urls: {url}")
 
-    def _issue(self, code: str, page: Page, field: str, message: str,
-               level: str = "warning") -> None:
+    def _issue(
+        self, code: str, page: Page, field: str, message: str, level: str = "warning"
+    ) -> None:
         self.issues.append(Issue(code, page.label, field, message, level))  # type: ignore[arg-type]
 
     def _entries(self, pages: Iterable[Page]) -> Iterator[Entry]:
@@ -238,17 +283,31 @@ class _Run:
                 try:
                     freq_text = parse_changefreq(page.changefreq).value
                 except ValueError as exc:
-                    self._issue("changefreq", page, page.key("changefreq"),
-                                f"{page.key('changefreq')} left out: {exc}")
+                    self._issue(
+                        "changefreq",
+                        page,
+                        page.key("changefreq"),
+                        f"{page.key('changefreq')} left out: {exc}",
+                    )
             if page.priority is not None:
                 try:
                     prio_text = _priority_text(parse_priority(page.priority))
                 except ValueError as exc:
-                    self._issue("priority", page, page.key("priority"),
-                                f"{page.key('priority')} left out: {exc}")
+                    self._issue(
+                        "priority",
+                        page,
+                        page.key("priority"),
+                        f"{page.key('priority')} left out: {exc}",
+                    )
             media = self._media(page, loc) if media_on else None
-            entry = (loc, *stamp, freq_text, prio_text,
-                     self._alternates(page) if page.alternates else (), media)
+            entry = (
+                loc,
+                *stamp,
+                freq_text,
+                prio_text,
+                self._alternates(page) if page.alternates else (),
+                media,
+            )
             if facts is not None and facts.canonical:  # listed by its canonical URL, if here
                 self.canonicals.setdefault(_normal(facts.canonical), entry)
                 continue
@@ -268,15 +327,27 @@ class _Run:
                     html = built.read()
             except OSError:
                 html = b""
-            found = find_media(html, loc, images=images is None, videos=videos is None,
-                               description=page.description, page=page.label)
+            found = find_media(
+                html,
+                loc,
+                images=images is None,
+                videos=videos is None,
+                description=page.description,
+                page=page.label,
+            )
             self.issues += found.issues
             images = found.images if images is None else images
             videos = found.videos if videos is None else videos
         if not images and not videos:
             return None
-        fragment, issues = media_fragment(images or (), videos or (), base_url=self.base,
-                                          loc=loc, page=page.label, indent=self._indent)
+        fragment, issues = media_fragment(
+            images or (),
+            videos or (),
+            base_url=self.base,
+            loc=loc,
+            page=page.label,
+            indent=self._indent,
+        )
         self.issues += issues
         return fragment if fragment.xml else None
 
@@ -292,9 +363,13 @@ class _Run:
         out = []
         for alt in page.alternates:
             if not valid_hreflang(alt.hreflang):
-                self._issue("hreflang", page, "alternates",
-                            f"alternate {alt.url} left out: {alt.hreflang!r} is not a "
-                            "language code (like en, pt-BR or x-default)")
+                self._issue(
+                    "hreflang",
+                    page,
+                    "alternates",
+                    f"alternate {alt.url} left out: {alt.hreflang!r} is not a "
+                    "language code (like en, pt-BR or x-default)",
+                )
                 continue
             try:
                 # Any http(s) URL: the same page in another language may live in another
@@ -331,10 +406,16 @@ class _Run:
         most = max(len(fmt_parts) for fmt_parts in parts.values())
         if most > index.MAX_SITEMAPS:  # checked before anything is placed
             _remove_temporaries(self.out_dir)
-            self.issues.append(Issue(
-                "split", "", "max_urls",
-                f"no sitemap written: {count} URLs need {most} sitemaps; an index lists at "
-                f"most {index.MAX_SITEMAPS} (raise max_urls or max_bytes)", "error"))
+            self.issues.append(
+                Issue(
+                    "split",
+                    "",
+                    "max_urls",
+                    f"no sitemap written: {count} URLs need {most} sitemaps; an index lists at "
+                    f"most {index.MAX_SITEMAPS} (raise max_urls or max_bytes)",
+                    "error",
+                )
+            )
             return []
         gz = self.s.gzip
         staged: list[tuple[Path, Path]] = []  # (temporary file, its final path)
@@ -368,8 +449,9 @@ class _Run:
         if gz != "only":
             staged.append((tmp, final))
         if gz in ("also", "only"):
-            staged.append((gzip_copy(tmp, self.out_dir, self.s.gzip_level),
-                           final.with_name(name + ".gz")))
+            staged.append(
+                (gzip_copy(tmp, self.out_dir, self.s.gzip_level), final.with_name(name + ".gz"))
+            )
         if gz == "only":
             tmp.unlink()
         return staged
@@ -381,8 +463,8 @@ class _Run:
             base = entry.name.removesuffix(".gz")
             found, _, ext = base.rpartition(".")
             if ext in ("xml", "txt") and (
-                    found == stem or (found.startswith(stem + "-")
-                                      and found[len(stem) + 1:].isdigit())):
+                found == stem or (found.startswith(stem + "-") and found[len(stem) + 1 :].isdigit())
+            ):
                 names.add(entry.name)
         return names
 
@@ -402,13 +484,22 @@ class _Run:
         """Create robots.txt or add our line to it (replacing our earlier one, named for
         one of `stems`); under a path (crawlers read robots.txt only at the host root)
         only add to one the site ships, unless asked to create it."""
-        if (self.s.robots_txt == "auto" and self.base.count("/") > 3
-                and not (self.out_dir / "robots.txt").is_file()):
-            self.issues.append(Issue(
-                "robots", "robots.txt", "robots_txt",
-                f"the site lives under a path, so no robots.txt was written (crawlers read it "
-                f"only at the host root): add `Sitemap: {sitemap_url}` to the robots.txt "
-                "at the root of the host", "info"))
+        if (
+            self.s.robots_txt == "auto"
+            and self.base.count("/") > 3
+            and not (self.out_dir / "robots.txt").is_file()
+        ):
+            self.issues.append(
+                Issue(
+                    "robots",
+                    "robots.txt",
+                    "robots_txt",
+                    f"the site lives under a path, so no robots.txt was written (crawlers read it "
+                    f"only at the host root): add `Sitemap: {sitemap_url}` to the robots.txt "
+                    "at the root of the host",
+                    "info",
+                )
+            )
             return
         self.issues += robots.update(self.out_dir, sitemap_url, _robots_names(*stems))
 
@@ -416,8 +507,11 @@ class _Run:
 def _robots_names(*stems: str) -> tuple[str, ...]:
     """The file names of our own earlier `Sitemap:` lines: these stems' (the default's too,
     for a renamed sitemap)."""
-    return tuple(f"{stem}.{ext}" for stem in dict.fromkeys(stems)
-                 for ext in ("xml", "xml.gz", "txt", "txt.gz"))
+    return tuple(
+        f"{stem}.{ext}"
+        for stem in dict.fromkeys(stems)
+        for ext in ("xml", "xml.gz", "txt", "txt.gz")
+    )
 
 
 def _normal(url: str) -> str:

@@ -23,8 +23,15 @@ _BATCH = 2000
 
 # An entry: loc, lastmod text, lastmod sort key, changefreq, priority, alternates, and the
 # extension children (images, videos, news) with the prefixes they use.
-Entry = tuple[str, str | None, float | None, str | None, str | None,
-              tuple[tuple[str, str], ...], Fragment | None]
+Entry = tuple[
+    str,
+    str | None,
+    float | None,
+    str | None,
+    str | None,
+    tuple[tuple[str, str], ...],
+    Fragment | None,
+]
 _LOC, _LASTMOD, _KEY = itemgetter(0), itemgetter(1), itemgetter(2)
 _REST = itemgetter(3, 4, 5, 6)
 
@@ -51,8 +58,9 @@ def _footer(fmt: str) -> str:
 class PartWriter:
     """Writes the URLs of one format (`xml` or `txt`) into as many parts as the limits need."""
 
-    def __init__(self, out_dir: Path, fmt: str, max_urls: int, max_bytes: int,
-                 indent: int = 0) -> None:
+    def __init__(
+        self, out_dir: Path, fmt: str, max_urls: int, max_bytes: int, indent: int = 0
+    ) -> None:
         self.out_dir = out_dir
         self.fmt = fmt
         self.max_urls = max_urls
@@ -74,9 +82,16 @@ class PartWriter:
         self._newest: str | None = None
         self._newest_key: float | None = None
 
-    def add(self, loc: str, lastmod: str | None = None, lastmod_key: float | None = None,
-            changefreq: str | None = None, priority: str | None = None,
-            alternates: tuple[tuple[str, str], ...] = (), media: Fragment | None = None) -> bool:
+    def add(
+        self,
+        loc: str,
+        lastmod: str | None = None,
+        lastmod_key: float | None = None,
+        changefreq: str | None = None,
+        priority: str | None = None,
+        alternates: tuple[tuple[str, str], ...] = (),
+        media: Fragment | None = None,
+    ) -> bool:
         """Add one URL (every value already checked and percent-encoded; `media` rendered
         with this writer's indent).
 
@@ -93,8 +108,9 @@ class PartWriter:
                 block += f"{i}<lastmod>{lastmod}</lastmod>"
             block += self._fields(changefreq, priority)
             for hreflang, href in alternates:
-                block += (f'{i}<xhtml:link rel="alternate" hreflang="{hreflang}" '
-                          f'href="{escape(href)}"/>')
+                block += (
+                    f'{i}<xhtml:link rel="alternate" hreflang="{hreflang}" href="{escape(href)}"/>'
+                )
             if media is not None:
                 block += media.xml
             block += f"{self._nl}</url>\n"
@@ -102,13 +118,15 @@ class PartWriter:
         used = frozenset()
         if self.fmt == "xml" and (alternates or media is not None):
             used = (media.prefixes if media is not None else used) | (
-                {"xhtml"} if alternates else set())
+                {"xhtml"} if alternates else set()
+            )
         if size > self._room_with(used):
             return False
         if self._body is None:
             self._open()
         elif self._count >= self.max_urls or self._bytes + size > (
-                self._room if used <= self._prefixes else self._room_with(self._prefixes | used)):
+            self._room if used <= self._prefixes else self._room_with(self._prefixes | used)
+        ):
             self._close_part()
             self._open()
         if not used <= self._prefixes:  # its namespaces are declared: less room for the rest
@@ -152,8 +170,9 @@ class PartWriter:
         i = self._in
         start, middle = f"<url>{i}<loc>", f"</loc>{i}<lastmod>"
         end = f"</lastmod>{self._fields(changefreq, priority)}{self._nl}</url>\n"
-        return "".join([f"{start}{loc}{middle}{lastmod}{end}"
-                        for loc, lastmod in zip(locs, lastmods)])
+        return "".join(
+            [f"{start}{loc}{middle}{lastmod}{end}" for loc, lastmod in zip(locs, lastmods)]
+        )
 
     def _room_with(self, prefixes: frozenset[str]) -> int:
         """The bytes a part's entries may take when its header declares `prefixes`."""

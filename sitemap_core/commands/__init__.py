@@ -1,0 +1,1 @@
+"""Layer 6, the commands: `sitemap-suite validate`, `generate` and `submit`."""
