@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench clean
+.PHONY: demo lint test test-clock-ahead bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,10 +15,27 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python example_sites/build_all.py
 
-# pytest exits 5 when it collected no test: that is a failure here.
-test: $(STAMP)
+# The layers (import-linter's contracts in pyproject.toml), ruff and mypy.
+LINTED := sitemap_core plugins tests benchmarks example_sites
+lint: $(STAMP)
+	$(BIN)/lint-imports
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
+	$(BIN)/mypy
+
+# pytest exits 5 when it collected no test: that is a failure here. Then the suite again
+# with every clock a year ahead: no test may depend on the day it runs.
+test: lint
 	$(BIN)/python -m pytest; status=$$?; \
 	if [ $$status -eq 5 ]; then echo "no tests were collected" >&2; exit 1; fi; exit $$status
+	$(MAKE) --no-print-directory test-clock-ahead
+
+# faketime (Debian's package) moves the clock of pytest and of every process it starts.
+test-clock-ahead: $(STAMP)
+	@command -v faketime >/dev/null || { \
+	  echo "make test: installing Debian's faketime (apt-get, as root) to run the suite a year ahead"; \
+	  apt-get update -qq && apt-get install -y -qq faketime >/dev/null; }
+	faketime -f +365d $(BIN)/python -m pytest -q -p no:cacheprovider -m "not registry"
 
 bench: $(STAMP)
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b --quick || exit 1; done

@@ -93,7 +93,7 @@ def main() -> None:
             [
                 sys.executable,
                 "-c",
-                "from sitemap_core.commands.cli import main; main()",
+                "from sitemap_core.commands import main; main()",
                 "generate",
                 str(site),
                 "--base-url",

@@ -11,18 +11,25 @@ from pathlib import Path
 
 from .checking.validate import validate_files
 from .facts.gitdates import GitDates
+from .facts.htmlhead import Heads
 from .notify import indexnow
 from .options import Settings
+from .protocol.sitemaps import Level
 from .values.page import Page
 from .values.report import Issue, Result
 from .writing.run import cache_beside, write_set
 
 
 def write_sitemaps(
-    pages: Iterable[Page], out_dir: Path, settings: Settings, history: GitDates | None = None
+    pages: Iterable[Page],
+    out_dir: Path,
+    settings: Settings,
+    history: GitDates | None = None,
+    heads: Heads | None = None,
 ) -> Result:
     """Write the sitemap set for `pages` (and `settings.extra_urls`) into `out_dir`;
-    `history`: what `read_ahead` started reading of the pages' git history, if called.
+    `history`: what `read_ahead` started reading of the pages' git history, if called;
+    `heads`: the heads a site map page's `Listing` read in this build, read again never.
 
     Pages stream through once (`writing.run`); the files written are then checked against
     the protocol (`settings.validate`) with the build's own clock, and the key file, the
@@ -32,7 +39,7 @@ def write_sitemaps(
     out_dir = Path(out_dir)
     settings = cache_beside(out_dir, settings)
     with _collector_paused():
-        written = write_set(pages, out_dir, settings, history)
+        written = write_set(pages, out_dir, settings, history, heads)
         result = written.result
         if result.files and settings.validate != "off":
             found = [
@@ -49,7 +56,7 @@ def write_sitemaps(
 
 def _checked(files: tuple[Path, ...], location: str, settings: Settings) -> list[Issue]:
     """The protocol check of one written set, each finding at the level `validate` asks."""
-    level = "error" if settings.validate == "strict" else "warning"
+    level: Level = "error" if settings.validate == "strict" else "warning"
     return [
         Issue(
             found.code,

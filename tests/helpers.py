@@ -173,9 +173,11 @@ def histories_given(adapter: Any, monkeypatch: Any) -> list[Any]:
     given: list[Any] = []
     write = adapter.write_sitemaps
 
-    def recording(pages: Any, out_dir: Path, settings: Any, history: Any = None) -> Any:
+    def recording(
+        pages: Any, out_dir: Path, settings: Any, history: Any = None, heads: Any = None
+    ) -> Any:
         given.append(history)
-        return write(pages, out_dir, settings, history)
+        return write(pages, out_dir, settings, history, heads)
 
     monkeypatch.setattr(adapter, "write_sitemaps", recording)
     return given

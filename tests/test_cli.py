@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from helpers import parse, serve, urls_in
-from sitemap_core.commands import cli
-from sitemap_core.commands.cli import main
+from sitemap_core.commands import main, remote
+from sitemap_core.commands.sources import SourceIndex
 from xsd import assert_schema_valid
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -76,6 +76,28 @@ def test_version_and_help() -> None:
         result = run(command, "--help")
         assert result.exit_code == 0
         assert "Usage:" in result.output
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_help_lists_each_command_in_a_whole_phrase(width: int) -> None:
+    """click cuts a docstring's first sentence to fit the listing ("... new or..."); each
+    command's short help is a phrase of its own, shown whole (wrapped if need be)."""
+    result = CliRunner().invoke(main, ["--help"], terminal_width=width)
+    assert result.exit_code == 0
+    listing = result.output.split("\nCommands:\n", 1)[1]
+    shown: dict[str, str] = {}
+    name = ""
+    for line in listing.splitlines():
+        if line.startswith("  ") and not line.startswith("   "):
+            name, _, text = line.strip().partition(" ")
+            shown[name] = text.strip()
+        elif line.strip():
+            shown[name] += " " + line.strip()
+    assert sorted(shown) == ["generate", "submit", "validate"]
+    for name, text in shown.items():
+        assert not text.endswith("..."), f"{name}: {text!r}"
+        assert text.endswith("."), f"{name}: {text!r}"
+        assert text == main.commands[name].short_help
 
 
 def test_usage_problems_exit_2(tmp_path: Path) -> None:
@@ -500,11 +522,11 @@ def test_validate_url_not_found_and_off_host_parts(served: tuple[str, Path]) -> 
 def test_validate_url_file_cap(served: tuple[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     base, root = served
     write(root, "sitemap.xml", urlset(*[f"{base}/p{n}" for n in range(200)]))
-    monkeypatch.setattr(cli, "MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(remote, "MAX_FILE_BYTES", 1000)
     result = run("validate", "--json", f"{base}/sitemap.xml")
     assert result.exit_code == 1
     assert "size" in {i["code"] for i in json.loads(result.output)["issues"]}
-    monkeypatch.setattr(cli, "MAX_TOTAL_BYTES", 500)
+    monkeypatch.setattr(remote, "MAX_TOTAL_BYTES", 500)
     result = run("validate", "--json", f"{base}/sitemap.xml")
     assert [i["code"] for i in json.loads(result.output)["issues"]] == ["fetch"]
 
@@ -695,7 +717,7 @@ def test_source_index_matches_by_path(tmp_path: Path) -> None:
         "public/posts/x/index.html",
     ):
         write(src, rel, "text")
-    index_ = cli._SourceIndex(src, src / "public")
+    index_ = SourceIndex(src, src / "public")
     assert index_.find("index.html") == (src / "content/_index.md",)
     assert index_.find("posts/x/index.html") == (src / "content/posts/x.md",)
     assert index_.find("posts/y/index.html") == (src / "content/posts/y/index.md",)

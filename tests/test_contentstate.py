@@ -15,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import serve
-from sitemap_core.facts import contentstate
-from sitemap_core.facts.contentstate import STATE_FILE, ContentState, content_digest
+from sitemap_core.facts import digest as digest_mod
+from sitemap_core.facts.contentstate import STATE_FILE, ContentState
+from sitemap_core.facts.digest import content_digest
 
 UTC = dt.UTC
 T1 = dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -109,7 +110,7 @@ def test_digest_is_16_bytes_and_deterministic():
         [
             sys.executable,
             "-c",
-            "import sys; from sitemap_core.facts.contentstate import "
+            "import sys; from sitemap_core.facts.digest import "
             "content_digest; sys.stdout.write(content_digest(sys.stdin.buffer.read()).hex())",
         ],
         input=page,
@@ -479,5 +480,5 @@ _CHROME_PIECES = [
 def test_cutting_chrome_by_role_candidates_cuts_what_the_whole_pattern_does(pieces):
     html = "".join(pieces).encode()
     low = html.lower()
-    expected = contentstate._cut(html, low, contentstate._CHROME.search)
-    assert contentstate._cut(html, low, contentstate._next_chrome) == expected, html
+    expected = digest_mod._cut(html, low, digest_mod._CHROME.search)
+    assert digest_mod._cut(html, low, digest_mod._next_chrome) == expected, html

@@ -15,7 +15,7 @@ from pelican.settings import read_settings
 from helpers import serve
 from sitemap_core import Page, Settings, write_sitemaps
 from sitemap_core.checking.feeds import check_feed, feed_kind
-from sitemap_core.commands.cli import main
+from sitemap_core.commands import main
 
 SITE = "https://example.org/"
 PELICAN = Path(__file__).resolve().parents[1] / "example_sites" / "pelican"

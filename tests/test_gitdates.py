@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from helpers import GitRepo
-from sitemap_core.facts import gitdates
+from sitemap_core.facts import gitlog, gitreading
 from sitemap_core.facts.gitdates import GitDates
 
 UTC = dt.UTC
@@ -90,7 +90,7 @@ class LogSpy:
         def spy(args, **kwargs):
             self.commands.append(args)
             proc = real_popen(args, **kwargs)
-            if gitdates._FORMAT in args:  # GitDates' log, not the tests' own git log
+            if gitlog.FORMAT in args:  # GitDates' log, not the tests' own git log
                 seen: list[bytes] = []
                 self.runs.append((args[args.index("--") + 1 :], seen))
                 if proc.stdout is not None:  # read ahead, the log goes to a file
@@ -144,7 +144,7 @@ def _read_by(how: str, dates: GitDates, root: Path, files) -> None:
 @pytest.mark.parametrize(
     ("merges", "start"),
     [
-        (gitdates._MERGES, "docs"),
+        (gitlog.MERGES, "docs"),
         # git older than 2.31 spells separate merge diffs `-m`: an unknown --diff-merges value
         # fails as an old git fails on the option itself.
         (("--diff-merges=from-the-future", "-m"), "."),
@@ -152,7 +152,7 @@ def _read_by(how: str, dates: GitDates, root: Path, files) -> None:
     ids=["diff-merges", "git-before-2.31"],
 )
 def test_every_file_gets_the_date_git_log_gives_it(history, monkeypatch, logs, merges, start, how):
-    monkeypatch.setattr(gitdates, "_MERGES", merges)
+    monkeypatch.setattr(gitlog, "MERGES", merges)
     dates, issues = GitDates.load(history.root / start)
     assert issues == []
     assert dates is not None and dates.shallow is False
@@ -322,7 +322,7 @@ def test_prefetch_reads_each_folder_once(history, logs):
 
 def test_many_folders_are_logged_through_the_folder_holding_them(git_repo, logs):
     repo = git_repo()
-    names = [f"docs/part {n}/page.md" for n in range(gitdates._PATHSPECS + 1)]
+    names = [f"docs/part {n}/page.md" for n in range(gitreading.PATHSPECS + 1)]
     for n, name in enumerate([*names, "docs/other/x.md", "src/code.py"]):
         repo.write(name, name)
         repo.commit(name, f"2022-01-{n + 1:02d}T00:00:00+00:00")
@@ -541,7 +541,7 @@ def test_a_history_read_ahead_gives_the_dates_read_when_asked(history):
 def test_a_history_read_ahead_and_never_taken_is_ended(history):
     dates, _ = GitDates.load(history.root)
     dates.read_ahead([history.root / "docs" / "index.md"])
-    reading = dates._ahead[0]
+    reading = dates._history.ahead[0]
     reading.close()
     assert reading.log.proc.returncode is not None
     assert all(command.proc.returncode is not None for command in reading.listings)

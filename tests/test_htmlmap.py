@@ -15,7 +15,6 @@ from lxml import html
 
 from sitemap_core import Page, Settings, settings_from_options
 from sitemap_core.writing.htmlmap import (
-    Listing,
     MapEntry,
     MapLink,
     MapPage,
@@ -24,6 +23,7 @@ from sitemap_core.writing.htmlmap import (
     prune,
     render,
 )
+from sitemap_core.writing.listing import Listing
 
 BASE = "https://example.org/docs/"
 

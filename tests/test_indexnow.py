@@ -18,7 +18,7 @@ from mkdocs.config import load_config
 
 from helpers import QuietHandler, serve
 from sitemap_core import Page, Settings, write_sitemaps
-from sitemap_core.commands.cli import main
+from sitemap_core.commands import main
 from sitemap_core.notify.indexnow import changes, keys_in, submit
 from sitemap_core.options import settings_from_options
 from sitemap_core.protocol.indexnow import (

@@ -31,7 +31,7 @@ SITES = {
     "sphinx": ("https://example.org/project/", "https://example.org/project/about.html"),
 }
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.registry]
 
 
 def _env() -> dict[str, str]:
@@ -96,7 +96,7 @@ def test_sdist_holds_what_the_wheel_needs(dist: dict[str, Path]) -> None:
         "sitemap_pelican",
         "sitemap_sphinx",
     }
-    assert "sitemap-suite = sitemap_core.commands.cli:main" in entry_points
+    assert "sitemap-suite = sitemap_core.commands:main" in entry_points
     assert "sitemap-suite = sitemap_mkdocs.plugin:SitemapPlugin" in entry_points
     with tarfile.open(dist["sdist"]) as sdist:
         top = sdist.getnames()[0].split("/")[0]

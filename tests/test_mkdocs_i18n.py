@@ -22,7 +22,7 @@ from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 
 from helpers import NS, assert_reciprocal, checked, url_elements
-from sitemap_core.commands.cli import main
+from sitemap_core.commands import main
 from test_mkdocs import EXAMPLE, build, warnings_of
 
 pytest.importorskip("mkdocs_static_i18n")

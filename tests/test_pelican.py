@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -462,6 +463,29 @@ def test_fatal_warnings_fail_the_build(tmp_path: Path, monkeypatch: pytest.Monke
     assert (tmp_path / "bad" / "sitemap.xml").is_file()  # shown every problem, wrote, failed
 
 
+def test_a_shipped_relative_sitemap_line_becomes_ours_under_fatal_warnings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A blog shipping `Sitemap: /sitemap.xml` (which crawlers ignore) gets our absolute
+    line in its place, an info note, and `--fatal warnings` stays green."""
+    caplog.set_level(logging.INFO, logger="sitemap_pelican")
+    site = make_site(tmp_path)
+    shipped = site / "content" / "extra" / "robots.txt"
+    shipped.write_text(shipped.read_text() + "Sitemap: /sitemap.xml\n")
+    if hasattr(FatalLogger, "fatal_lvl"):
+        monkeypatch.setattr(FatalLogger, "fatal_lvl", logging.WARNING)
+    else:
+        monkeypatch.setattr(FatalLogger, "warnings_fatal", True)
+    out = build(site, tmp_path / "out")
+    assert (out / "robots.txt").read_text().splitlines() == [
+        "User-agent: *",
+        "Disallow: /drafts/",
+        f"Sitemap: {BASE}sitemap.xml",
+    ]
+    assert warnings_of(caplog) == []
+    assert any("robots-relative" in r.getMessage() for r in caplog.records)
+
+
 @pytest.mark.parametrize("siteurl", ["", "/blog"])
 def test_siteurl_not_absolute_warns_and_writes_nothing(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, siteurl: str
@@ -759,3 +783,28 @@ def test_file_times_are_no_dates_of_a_page(
     found = [w for w in warnings_of(caplog) if "someday" in w]
     assert len(found) == 1
     assert found[0].startswith("sitemap: [lastmod] python/generators.md: sitemap.lastmod: ")
+
+
+def test_with_the_site_map_page_each_head_is_read_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The site map page's listing and the sitemap ask the same `Placement` about the
+    same pages: the heads the first read are the second's."""
+    from sitemap_core.facts import htmlhead
+    from sitemap_core.writing import listing
+
+    site = make_site(tmp_path)
+    conf = site / "pelicanconf.py"
+    conf.write_text(conf.read_text().replace('"html_map": False', '"html_map": True'))
+    reads: Counter[str] = Counter()
+    read = htmlhead.read_page
+
+    def counted(path: Any, url: str) -> Any:
+        reads[str(path)] += 1
+        return read(path, url)
+
+    monkeypatch.setattr(htmlhead, "read_page", counted)
+    monkeypatch.setattr(listing, "read_page", counted)
+    out = build(site, tmp_path / "out")
+    assert (out / "sitemap.html").is_file()
+    assert len(reads) > 20 and max(reads.values()) == 1, reads.most_common(3)

@@ -114,24 +114,39 @@ def test_own_line_right_after_a_byte_order_mark_is_recognised(tmp_path):
     )
 
 
-@pytest.mark.parametrize(
-    "base, expected",
-    [
-        ("https://example.org/", "https://example.org/sitemap.xml"),
-        ("https://example.org/docs/", "https://example.org/sitemap.xml"),
-    ],
-)
-def test_relative_sitemap_line_kept_and_reported_once(tmp_path, base, expected):
-    """Crawlers ignore `Sitemap: /sitemap.xml`: the user's bytes stay, one warning names
-    the line and the absolute one to write instead."""
+def test_relative_line_naming_our_sitemap_becomes_our_absolute_line(tmp_path):
+    """`Sitemap: /sitemap.xml` at the root names the sitemap we write: crawlers ignore the
+    relative form, so it becomes our absolute line (an info note, no warning); a relative
+    line naming our gzip twin is one of our lines too."""
     original = b"User-agent: *\nSitemap: /sitemap.xml\nDisallow: /x/\nsitemap: sitemap.xml.gz\n"
     (tmp_path / "robots.txt").write_bytes(original)
-    issues = robots.update(tmp_path, base + "sitemap.xml", OWN)
+    issues = robots.update(tmp_path, "https://example.org/sitemap.xml", OWN)
     assert [(i.code, i.level, i.page) for i in issues] == [
-        ("robots-relative", "warning", "robots.txt:2")
+        ("robots-relative", "info", "robots.txt:2"),
+        ("robots-relative", "info", "robots.txt:4"),
     ]
-    assert f"write `Sitemap: {expected}` instead" in issues[0].message
-    assert "lines 4" in issues[0].message
+    assert "now reads `Sitemap: https://example.org/sitemap.xml`" in issues[0].message
     assert (tmp_path / "robots.txt").read_bytes() == (
-        original + f"Sitemap: {base}sitemap.xml\n".encode()
+        b"User-agent: *\nSitemap: https://example.org/sitemap.xml\nDisallow: /x/\n"
+    )
+    assert robots.update(tmp_path, "https://example.org/sitemap.xml", OWN) == []
+
+
+def test_relative_line_naming_another_file_is_kept_and_reported_once(tmp_path):
+    """Under /docs/, `Sitemap: /sitemap.xml` names the host root's sitemap, not ours: the
+    user's bytes stay, one warning names the line and the absolute one to write."""
+    original = (
+        b"User-agent: *\nSitemap: /sitemap.xml\nDisallow: /x/\nSitemap: /other.xml\n"
+        b"sitemap: sitemap.xml.gz\n"
+    )
+    (tmp_path / "robots.txt").write_bytes(original)
+    issues = robots.update(tmp_path, "https://example.org/docs/sitemap.xml", OWN)
+    assert [(i.code, i.level, i.page) for i in issues] == [
+        ("robots-relative", "info", "robots.txt:5"),
+        ("robots-relative", "warning", "robots.txt:2"),
+    ]
+    assert "write `Sitemap: https://example.org/sitemap.xml` instead" in issues[1].message
+    assert "lines 4" in issues[1].message
+    assert (tmp_path / "robots.txt").read_bytes() == original.replace(
+        b"sitemap: sitemap.xml.gz", b"Sitemap: https://example.org/docs/sitemap.xml"
     )

@@ -236,6 +236,7 @@ def test_an_included_snippet_dates_the_page_that_includes_it(site: Path, build: 
     out, _ = build(site)
     before = checked(out, BASE)
     (site / "snippets/part.rst.inc").write_text("Install it with ``pipx``.\n")
+    touch_now(site / "snippets/part.rst.inc")
     commit_all(site.parent, EDIT, "edit snippet")
     out, _ = build(site)
     after = checked(out, BASE)
@@ -257,6 +258,25 @@ def _strict(src: Path, out: Path, *defines: str) -> int:
     for define in defines:
         args += ["-D", define]
     return build_main(args)
+
+
+@pytest.mark.parametrize(
+    ("define", "robots"),
+    [
+        ("sitemap_robots_txt=0", False),
+        ("sitemap_robots_txt=1", True),
+        ("sitemap_robots_txt=no", False),
+    ],
+)
+def test_command_line_values_read_as_sphinx_reads_its_own(
+    site: Path, tmp_path: Path, define: str, robots: bool
+) -> None:
+    """`-D` gives strings: a switch from 0/1 (or yes/no), a number, a list; `-W` stays green."""
+    out = tmp_path / "out"
+    defines = (define, "sitemap_max_urls=5", "sitemap_formats=xml,txt")
+    assert _strict(site, out, *defines) == 0
+    assert ("Sitemap: " in (out / "robots.txt").read_text()) is robots  # the site ships one
+    assert (out / "sitemap-3.txt").is_file() and (out / "sitemap-3.xml").is_file()
 
 
 def test_strict_build_fails_without_base_url(
@@ -347,6 +367,16 @@ def test_html_file_suffix_is_honoured(site: Path, build: Build) -> None:
     assert set(checked(out, BASE)) == {u.replace(".html", ".htm") for u in HTML}
 
 
+def test_opensearch_lists_no_page_sphinx_does_not_write(site: Path, build: Build) -> None:
+    """`html_use_opensearch` renders the page `opensearch` to `_static/opensearch.xml`:
+    no `opensearch.html` is written, so none is listed."""
+    out, warnings = build(site, confoverrides={"html_use_opensearch": BASE})
+    assert warnings == ""
+    assert (out / "_static" / "opensearch.xml").is_file()
+    assert not (out / "opensearch.html").exists()
+    assert set(checked(out, BASE)) == HTML
+
+
 def test_forced_split_writes_a_valid_index(site: Path, build: Build) -> None:
     out, warnings = build(site, confoverrides={"sitemap_max_urls": 3})
     assert warnings == ""
@@ -385,6 +415,7 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text()
     assert old in text
     path.write_text(text.replace(old, new))
+    touch_now(path)  # Sphinx compares it with its clock: a moved one too (faketime)
 
 
 def test_generated_pages_follow_what_they_list_their_template_and_their_module(

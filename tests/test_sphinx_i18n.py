@@ -14,7 +14,7 @@ from sphinx.cmd.build import build_main
 from sphinx.util.console import strip_colors
 
 from helpers import NS, checked, url_elements
-from sitemap_core.commands.cli import main
+from sitemap_core.commands import main
 
 ROOT = "https://example.org/"
 LANGUAGES = {"en": "en", "fr": "fr", "pt_BR": "pt-BR"}  # Sphinx's name: hreflang

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitemap_core.checking import validate
+from sitemap_core.checking import reading, validate, xmlfile
 from sitemap_core.checking.validate import validate_files, validate_set
 from sitemap_core.protocol import grammar
 from sitemap_core.protocol.sitemaps import MAX_ENTRIES
@@ -263,7 +263,7 @@ def sitemaps(draw: st.DrawFn) -> str:
 
 def _full(paths: list[Path], location: str | None) -> list:
     """The issues of the full checker alone: every file read by the element parser."""
-    with mock.patch.object(validate, "_read_plain", return_value=False):
+    with mock.patch.object(validate, "read_plain", return_value=False):
         return validate_set(paths, location)
 
 
@@ -355,16 +355,16 @@ def test_big_files_agree_across_read_chunks(tmp_path, text, plain, suffix):
     path = tmp_path / f"sitemap{suffix}"
     data = text.encode()
     path.write_bytes(gzip.compress(data, mtime=0) if suffix.endswith(".gz") else data)
-    assert len(data) > 2 * validate._CHUNK
+    assert len(data) > 2 * reading.CHUNK
     taken = []
 
     def spy(*args: object) -> bool:
         taken.append(read_plain(*args))
         return taken[-1]
 
-    read_plain = validate._read_plain
-    with mock.patch.object(validate, "MAX_ENTRIES", 6500):
-        with mock.patch.object(validate, "_read_plain", spy):
+    read_plain = xmlfile.read_plain
+    with mock.patch.object(xmlfile, "MAX_ENTRIES", 6500):
+        with mock.patch.object(validate, "read_plain", spy):
             fast = validate_set([path], BASE + path.name)
         assert fast == _full([path], BASE + path.name)
     assert taken == [plain]

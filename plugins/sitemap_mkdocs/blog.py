@@ -19,7 +19,7 @@ from sitemap_core.values.media import News
 try:
     from material.plugins.blog.structure import Post, View
 except ImportError:  # no mkdocs-material: no blog views
-    Post = View = None  # type: ignore[assignment,misc]
+    Post = View = None
 
 
 def is_view(page: MkDocsPage) -> bool:

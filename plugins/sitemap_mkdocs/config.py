@@ -84,7 +84,7 @@ class _CheckedByTheCore(base.Config):
     """A config whose every option is `_AsWritten` and whose unknown keys pass quietly."""
 
     def __init_subclass__(cls) -> None:
-        super().__init_subclass__()
+        super().__init_subclass__()  # type: ignore[no-untyped-call]  # MkDocs' own has no types
         cls._schema = tuple((name, _AsWritten(option)) for name, option in cls._schema)
 
     def validate(self) -> tuple[base.ConfigErrors, base.ConfigWarnings]:

@@ -21,8 +21,8 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemap_core import Issue, Page, Settings, meta_overrides
+from sitemap_core.facts.htmlhead import Heads
 from sitemap_core.writing.htmlmap import (
-    Listing,
     MapEntry,
     MapPage,
     map_path,
@@ -30,6 +30,7 @@ from sitemap_core.writing.htmlmap import (
     prune,
     render,
 )
+from sitemap_core.writing.listing import Listing
 
 from . import i18n
 
@@ -86,6 +87,10 @@ class HtmlMap:
             files.append(file)
             self.files[page.path] = file
         return []
+
+    def heads(self) -> Heads | None:
+        """The heads the site map pages' listing read in this build, for the sitemap."""
+        return self.listing.heads if self.listing is not None else None
 
     def move_last(self, files: Files) -> None:
         """Put the site map pages last, so MkDocs builds them after every other page."""

@@ -25,7 +25,7 @@ from sitemap_core.values.page import hreflang
 try:
     from mkdocs_static_i18n.plugin import I18n
 except ImportError:  # no mkdocs-static-i18n: one language
-    I18n = None  # type: ignore[assignment,misc]
+    I18n = None
 
 
 def plugin(config: MkDocsConfig) -> Any:

@@ -53,7 +53,8 @@ def _snippet_reader(config: MkDocsConfig) -> Callable[[str], list[str]]:
 
         def read_lines(self, path: str) -> list[str]:
             self.found.append(path)
-            return super().read_lines(path)
+            lines: list[str] = super().read_lines(path)
+            return lines
 
     options = SnippetExtension(**config.mdx_configs.get(SNIPPETS, {})).getConfigs()
     # A missing file already failed the build when check_paths asks it to.

@@ -2,19 +2,19 @@
 
 `plugins: [search, sitemap-suite]` and a `site_url` in mkdocs.yml are all it takes. Every
 page MkDocs builds is offered to the core (drafts and `exclude_docs` pages are not built,
-so not offered), with its front matter: `sitemap: false`, or `sitemap:` with `exclude`,
-`priority`, `changefreq`, `lastmod`; a modification date (`updated`, `last_modified`,
-`modified`, a material blog's `date.updated`) that wins over history; a publication
-date (`date`, `date.created`) that is a floor. Its sources are its file and the files
-it includes (`includes`); a material blog view lists the posts it shows (`blog`). With
-mkdocs-static-i18n, one sitemap lists every language, translations as alternates (`i18n`).
+so not offered) as a `Page` (`pages`), with its front matter: `sitemap: false`, or
+`sitemap:` with `exclude`, `priority`, `changefreq`, `lastmod`; a modification date
+(`updated`, `last_modified`, `modified`, a material blog's `date.updated`) that wins over
+history; a publication date (`date`, `date.created`) that is a floor. Its sources are
+its file and the files it includes (`includes`); a material blog view lists the posts
+it shows (`blog`). With mkdocs-static-i18n, one sitemap lists every language,
+translations as alternates (`i18n`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,18 +22,14 @@ from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
-from mkdocs.utils.meta import get_data
 from mkdocs.utils.templates import TemplateContext
 
 from sitemap_core import (
-    Alternate,
     Issue,
-    Page,
     Settings,
-    meta_overrides,
     read_ahead,
     settings_from_options,
     write_sitemaps,
@@ -46,14 +42,12 @@ from . import blog, i18n
 from .config import SitemapConfig
 from .htmlmap import HtmlMap
 from .includes import PageIncludes
+from .pages import site_pages
 
 log = get_plugin_logger(__name__)
 
-LASTMOD_KEYS = ("updated", "last_modified", "modified")
-"""Front matter keys of a modification date, read in this order (after `sitemap.lastmod`)."""
 
-
-class SitemapPlugin(BasePlugin[SitemapConfig]):
+class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]  # mkdocs' untyped __init_subclass__
     """Write the sitemap set for every built page once the build is done."""
 
     def __init__(self) -> None:
@@ -75,26 +69,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self._settings, self._preview, self._files = None, False, []
         self._meta, self._included, self._shown = {}, {}, {}
         self._map = self._includes = self._history = None
-        problem = base_url_problem(config.site_url or "")
+        site_url = config.site_url or ""
+        problem = base_url_problem(site_url)
         if problem:
-            self._report(
-                [
-                    Issue(
-                        "base-url",
-                        "",
-                        "site_url",
-                        (
-                            f"no sitemap written: {problem}; set `site_url` to the absolute http(s) "
-                            "address the site is published at"
-                        ),
-                    )
-                ],
-                f"sitemap: not written: {problem}",
-            )
+            advice = "set `site_url` to the absolute http(s) address the site is published at"
+            issue = Issue("base-url", "", "site_url", f"no sitemap written: {problem}; {advice}")
+            self._report([issue], f"sitemap: not written: {problem}")
             return config
         self._preview = _on_dev_server(config)
         root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
-        settings, issues = settings_from_options(dict(self.config), config.site_url, root)
+        settings, issues = settings_from_options(dict(self.config), site_url, root)
         if settings.x_default == "" and (default := i18n.default_language(config)):
             settings = dataclasses.replace(settings, x_default=hreflang(default))
         settings = dataclasses.replace(  # the news sitemap's defaults: the site's
@@ -174,61 +158,18 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         files = i18n.in_language_order(
             [file for build in self._files for file in build.documentation_pages()], config
         )
-        pages = self._pages(files, site_dir)
-        result = write_sitemaps(pages, site_dir, self._settings, self._history)
-        self._report(result.issues, result.summary())
-
-    def _pages(self, files: list[File], site_dir: Path) -> Iterator[Page]:
-        """Every built page but fallbacks, with its translations; blog views last,
-        listing the `Page` values of their posts."""
-        files = [file for file in files if not i18n.is_fallback(file)]
-        alternates = i18n.alternates(files)
-        site, news = os.fspath(site_dir), bool(self._settings and self._settings.news)
-        pages: dict[str, Page] = {}
-        views = []
-        for file in files:
-            if blog.is_view(file.page):
-                views.append(file)
-            else:
-                pages[file.src_uri] = self._page(file, site, news, alternates.get(file.src_uri, ()))
-        yield from pages.values()
-        for file in views:
-            # A view a --dirty build did not render, or rendered without its unread posts'
-            # excerpts, shows none: its own file's date, if any, is all that is known.
-            listed = tuple(
-                pages[post.file.src_uri]
-                for post in self._shown.get(file.src_uri, ())
-                if post.file.src_uri in pages
-            )
-            yield self._page(file, site, news)._replace(lists=listed)
-
-    def _page(
-        self, file: File, site_dir: str, news: bool, alternates: tuple[Alternate, ...] = ()
-    ) -> Page:
-        """The core's view of one built page: its URL as MkDocs links it, its translations,
-        its front matter, its file and the files it includes; `news`: a blog post is a
-        news article."""
-        meta = self._meta.get(file.src_uri)
-        if meta is None:  # a --dirty build did not read this unchanged page
-            meta = get_data(file.content_string)[1]
-        overrides: dict[str, Any] = {}
-        if meta.get("sitemap") is not None:
-            overrides, issues = meta_overrides(meta["sitemap"], file.src_uri)
-            self._report(issues)
-        sources = (file.abs_src_path,) if file.abs_src_path and not file.generated_by else ()
-        included = self._included.get(file.src_uri)
-        if included:
-            sources = tuple(dict.fromkeys((*sources, *included)))
-        return Page(
-            url=file.page.url,  # type: ignore[union-attr]  # every built file has a Page
-            alternates=alternates,
-            sources=sources,
-            output=os.path.join(site_dir, file.dest_path),
-            name=file.src_uri,
-            description=_text(meta.get("description")),
-            news=blog.article(file.page) if news else None,
-            **_dates(meta, overrides),
+        pages = site_pages(
+            files,
+            site_dir,
+            news=self._settings.news,
+            meta=self._meta,
+            included=self._included,
+            shown=self._shown,
+            report=self._report,
         )
+        heads = self._map.heads() if self._map is not None else None
+        result = write_sitemaps(pages, site_dir, self._settings, self._history, heads)
+        self._report(result.issues, result.summary())
 
     def _report(self, issues: Iterable[Issue], summary: str = "") -> None:
         """Issues to the MkDocs log (so --strict counts them), then the summary line if
@@ -252,42 +193,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 def _on_dev_server(config: MkDocsConfig) -> bool:
     """True when `mkdocs serve` rewrote site_url to the dev server's address."""
     host, port = config.dev_addr
-    return config.site_url.startswith(f"http://{host}:{port}/")
+    return (config.site_url or "").startswith(f"http://{host}:{port}/")
 
 
 def _theme_language(config: MkDocsConfig) -> str:
     """The site's language: the theme's `language` (mkdocs-material) or `locale`."""
     return str(config.theme.get("language") or config.theme.get("locale") or "")
-
-
-def _text(value: Any) -> str | None:
-    """A front matter value that is text (a `description:`), else None."""
-    return value.strip() or None if isinstance(value, str) else None
-
-
-def _dates(meta: Mapping[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
-    """`Page` keyword arguments from front matter: the `sitemap:` overrides, `lastmod` (the
-    first modification date given), `published` (`date`, a material blog's `date.created`)
-    and `keys`, how the user wrote the date fields."""
-    keys = []
-    lastmod = overrides.pop("lastmod", None)
-    if lastmod is not None:
-        keys.append(("lastmod", "sitemap.lastmod"))
-    else:
-        for key in LASTMOD_KEYS:
-            if meta.get(key) is not None:
-                lastmod = meta[key]
-                keys.append(("lastmod", key))
-                break
-    published, key = meta.get("date"), "date"
-    if isinstance(published, Mapping):  # material blog: `date: {created: ..., updated: ...}`
-        if lastmod is None and published.get("updated") is not None:
-            lastmod = published["updated"]
-            keys.append(("lastmod", "date.updated"))
-        published, key = published.get("created"), "date.created"
-    if published is not None:
-        keys.append(("published", key))
-    return {**overrides, "lastmod": lastmod, "published": published, "keys": tuple(keys)}
 
 
 def _describe(issue: Issue) -> str:

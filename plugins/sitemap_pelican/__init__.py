@@ -26,6 +26,7 @@ from pelican.log import console
 
 from sitemap_core import write_sitemaps
 from sitemap_core.facts.gitdates import GitDates
+from sitemap_core.facts.htmlhead import Heads
 from sitemap_core.facts.lastmod import read_ahead
 from sitemap_core.values.page import Page
 from sitemap_core.values.report import Issue
@@ -49,6 +50,7 @@ class _Run:
     pages: list[Page] = field(default_factory=list)
     fatal: int = 0  # problems Pelican's `--fatal` made fatal
     history: GitDates | None = None  # the content's git history, read while Pelican writes
+    heads: Heads | None = None  # the heads the site map pages' listing read (`html_map`)
 
     def nests(self, other: Pelican) -> bool:
         """True for another instance built inside this one's output (i18n_subsites)."""
@@ -115,7 +117,11 @@ def _finish(pelican: Pelican) -> None:
     if run.collector is not None:
         run.fatal += _log(run.collector.issues)
         result = write_sitemaps(
-            run.pages, Path(pelican.output_path), run.collector.site.settings, run.history
+            run.pages,
+            Path(pelican.output_path),
+            run.collector.site.settings,
+            run.history,
+            run.heads,
         )
         run.fatal += _log(result.issues)
         console.print(result.summary(), markup=False)

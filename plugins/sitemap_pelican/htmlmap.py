@@ -24,14 +24,15 @@ from pelican.generators import Generator
 from pelican.writers import Writer
 
 import sitemap_pelican
+from sitemap_core.facts.htmlhead import Heads
 from sitemap_core.writing.htmlmap import (
-    Listing,
     MapEntry,
     map_path,
     plan,
     prune,
     render,
 )
+from sitemap_core.writing.listing import Listing
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 TEMPLATE = "sitemap-suite-map"
@@ -39,7 +40,7 @@ TEMPLATE = "sitemap-suite-map"
 INDEXES = {"archives": "Archives", "categories": "Categories", "authors": "Authors"}
 
 
-class SiteMapGenerator(Generator):
+class SiteMapGenerator(Generator):  # type: ignore[misc]  # Pelican ships no types
     """Writes the site map pages of a Pelican instance (the main one, or a site in its
     output), when `html_map` is on."""
 
@@ -57,7 +58,9 @@ class SiteMapGenerator(Generator):
             return
         prefix = "" if folder == os.curdir else folder.replace(os.sep, "/") + "/"
         settings = run.collector.site.settings
-        listed = _Under(Listing(run.pages, settings), prefix)
+        if run.heads is None:
+            run.heads = Heads()
+        listed = _Under(Listing(run.pages, settings, run.heads), prefix)
         directory = str(self.settings["ARTICLE_URL"]).endswith("/")
         template = self.get_template(TEMPLATE)
         tree = prune(_tree(self.context, self.settings), listed)

@@ -18,7 +18,7 @@ import datetime as dt
 import difflib
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from markupsafe import Markup
 from pelican import contents
@@ -141,7 +141,7 @@ class Collector:
         name = dated.name  # Pelican works `relative_source_path` out anew on every read
         values = self.site.by_type[kind]
         own = {k: v for k in _OWN if (v := content.metadata.get(k)) is not None}
-        overrides = _overrides(content.metadata, name, self.issues)
+        overrides = _overrides(content.metadata, name or "", self.issues)
         prefix = self._prefix(path, written)
         # `dated._replace(...)`, at half the cost: its dates and source, then its own values.
         return Page(
@@ -206,7 +206,9 @@ class Collector:
         if context.get("articles_page") is not None:
             shown = context["articles_page"].object_list
             dated = tuple(map(self._dated.get, map(id, shown)))  # each already written, mostly
-            return tuple(map(self._dates, shown)) if None in dated else dated
+            return (
+                tuple(map(self._dates, shown)) if None in dated else cast("tuple[Page, ...]", dated)
+            )
         listed = context.get("dates") or context.get("articles") or ()
         pages = self._lists.get(id(listed))
         if pages is None:
@@ -269,7 +271,7 @@ def _content_url(content: Any, written: str) -> str:
         url = str(content.settings[key + "_URL"])
         if url == str(content.settings[key + "_SAVE_AS"]):
             return written
-    url = content.url
+    url = str(content.url)
     if own_url == own_save_as or _serves(url, written):
         return url
     return written.replace(os.sep, "/")
@@ -355,9 +357,9 @@ def _listing_url(context: Mapping[str, Any], name: str) -> str:
     """The URL Pelican links a listing page by: its pagination page's, its tag's..., or its file."""
     page = context.get("articles_page")
     if page is not None:
-        return page.url
+        return str(page.url)
     for key in _LISTS:
         obj = context.get(key)
         if obj is not None and getattr(obj, "save_as", None) == name:
-            return obj.url
+            return str(obj.url)
     return name.replace(os.sep, "/")

@@ -169,7 +169,11 @@ def _write(app: Sphinx, written: Set[str], history: GitDates | None) -> list[Iss
     """One core call; the issues of the settings, the URL scheme and the run."""
     scheme, base, setting, settings, issues = _site(app)
     result = write_sitemaps(
-        pages(app, scheme, issues, written), Path(app.outdir), settings, history
+        pages(app, scheme, issues, written),
+        Path(app.outdir),
+        settings,
+        history,
+        htmlmap.heads_read(app),
     )
     logger.info(result.summary())
     return [

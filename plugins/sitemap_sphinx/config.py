@@ -20,13 +20,14 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from sitemap_core import OPTIONS, Issue, Settings, settings_from_options
+from sitemap_core import OPTIONS, Issue, Option, Settings, settings_from_options
+from sitemap_core.values.page import parse_flag
 
 from .scheme import Scheme, listed
 
 PREFIX = "sitemap_"
 RTD_URL = "READTHEDOCS_CANONICAL_URL"
-_SPHINX_SITEMAP = {
+_SPHINX_SITEMAP: dict[str, Any] = {
     "site_url": None,
     "sitemap_url_scheme": None,
     "sitemap_excludes": [],
@@ -62,6 +63,9 @@ def read_settings(app: Sphinx, base: str, scheme: Scheme) -> tuple[Settings, lis
     `sitemap_*` names passed on so that the core names them."""
     config = app.config
     values = {option.name: getattr(config, option.sphinx) for option in OPTIONS}
+    for option in OPTIONS:  # `-D sitemap_gzip=also`: a string, whatever the option's type
+        if option.sphinx in config.overrides:
+            values[option.name] = _command_line(option, values[option.name])
     values.update((name.removeprefix(PREFIX), value) for name, value in _unknown(app))
     if excludes := listed(config.sitemap_excludes):
         values["exclude"] = listed(values["exclude"]) + [
@@ -74,6 +78,24 @@ def read_settings(app: Sphinx, base: str, scheme: Scheme) -> tuple[Settings, lis
     if settings.x_default == "" and scheme.languages:  # the site's first language
         settings = dataclasses.replace(settings, x_default=scheme.languages[0][0])
     return settings, issues
+
+
+def _command_line(option: Option, value: Any) -> Any:
+    """A `-D` value as Sphinx reads its own options of that kind: a switch from `0` or
+    `1` (or a yes/no word), a number from its digits, a list from commas."""
+    if not isinstance(value, str):
+        return value
+    if option.type == "bool" or option.name == "robots_txt":  # robots_txt: auto, or a switch
+        flag = parse_flag(value)
+        return value if flag is None else flag
+    if option.type in ("int", "float"):
+        try:
+            return int(value) if option.type == "int" else float(value)
+        except ValueError:
+            return value  # the core names the option and the value
+    if option.type.startswith("list"):
+        return [item for item in value.split(",") if item]
+    return value
 
 
 def _unknown(app: Sphinx) -> list[tuple[str, Any]]:

@@ -14,12 +14,14 @@ while their module is unchanged: they come from its environment data, so increme
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Callable, Iterator, Mapping, Set
-from typing import Any
+from typing import Any, cast
 
 from jinja2 import TemplateNotFound
 from sphinx.application import Sphinx
+from sphinx.domains.index import IndexDomain
 from sphinx.environment.adapters.indexentries import IndexEntries
 
 from sitemap_core import Page
@@ -32,25 +34,29 @@ CODE_INDEX = f"{CODE_FOLDER}/index"
 def generated_pages(
     app: Sphinx, written: Set[str], documents: Mapping[str, Page], make: MakePage
 ) -> Iterator[Page]:
-    """Each generated page (sorted by name), made by `make(name, **dating)`."""
+    """Each generated page (sorted by name), made by `make(name, **dating)`, whose file
+    is there: a page rendered to another file (`html_use_opensearch` renders the page
+    `opensearch` to `_static/opensearch.xml`) is no page of the site."""
     code = {name: make(name, sources=sources) for name, sources in _code_pages(app).items()}
     letters = _index_letters(app) if app.config.html_split_index else {}
     for name in sorted(set(written) | set(code)):
         if name in code:
-            yield code[name]
+            page = code[name]
         elif name in letters:
-            yield make(name, lists=_documents(documents, letters[name]))
+            page = make(name, lists=_documents(documents, letters[name]))
         else:
-            yield make(name, **_dating(app, name, documents, code))
+            page = make(name, **_dating(app, name, documents, code))
+        if page.output is None or os.path.isfile(page.output):
+            yield page
 
 
 def _dating(
     app: Sphinx, name: str, documents: Mapping[str, Page], code: Mapping[str, Page]
 ) -> dict[str, Any]:
     """`lists` or `sources` for one generated page; nothing for a page nothing dates."""
-    builder = app.builder
+    builder: Any = app.builder  # html or dirhtml: a StandaloneHTMLBuilder
     if name in ("genindex", "genindex-all") and builder.use_index:
-        indexed = app.env.get_domain("index").entries
+        indexed = _index_domain(app).entries
         return {"lists": _documents(documents, {d for d, entries in indexed.items() if entries})}
     for index_name, _cls, content, _collapse in builder.domain_indices:
         if name == index_name:
@@ -74,9 +80,9 @@ def _index_letters(app: Sphinx) -> dict[str, set[str]]:
     builder = app.builder
     by_uri = {
         builder.get_relative_uri("genindex", docname): docname
-        for docname in app.env.get_domain("index").entries
+        for docname in _index_domain(app).entries
     }
-    letters = {}
+    letters: dict[str, set[str]] = {}
     for key, entries in IndexEntries(app.env).create_index(builder):
         targets = [
             target
@@ -84,14 +90,20 @@ def _index_letters(app: Sphinx) -> dict[str, set[str]]:
             for target in (*links, *(t for _sub, sublinks in subitems for t in sublinks))
         ]
         found = {by_uri.get(uri.partition("#")[0]) for _main, uri in targets if uri}
-        letters[f"genindex-{key}"] = found - {None}
+        letters[f"genindex-{key}"] = {docname for docname in found if docname is not None}
     return letters
+
+
+def _index_domain(app: Sphinx) -> IndexDomain:
+    """Sphinx's index domain, whose `entries` are each document's index entries."""
+    return cast(IndexDomain, app.env.get_domain("index"))
 
 
 def _template_file(app: Sphinx, template: str) -> str | None:
     """The file the builder's template loader reads for `template`, if it has one."""
     try:
-        return app.builder.templates.environment.get_template(template).filename
+        builder: Any = app.builder
+        return cast("str | None", builder.templates.environment.get_template(template).filename)
     except (TemplateNotFound, AttributeError):
         return None
 
@@ -103,7 +115,7 @@ def _code_pages(app: Sphinx) -> dict[str, tuple[str, ...]]:
         return {}
     from sphinx.ext.viewcode import get_module_filename  # loaded: it made `modules`
 
-    found = {}
+    found: dict[str, tuple[str, ...]] = {}
     for modname, entry in modules.items():
         if entry:  # False: viewcode could not read the module and writes no page
             filename = get_module_filename(app, modname)

@@ -12,6 +12,7 @@ so any theme renders it. The pages are then written like any other, and listed.
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,15 +23,16 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from sitemap_core import Issue, Settings
+from sitemap_core.facts.htmlhead import Heads
 from sitemap_core.values.urls import base_url_problem
 from sitemap_core.writing.htmlmap import (
-    Listing,
     MapEntry,
     map_path,
     plan,
     prune,
     render,
 )
+from sitemap_core.writing.listing import Listing
 
 from .config import PREFIX
 from .pages import documents
@@ -49,6 +51,15 @@ def _add_templates(app: Sphinx, config: Config) -> None:
     """config-inited: the map's template beside the project's own."""
     if str(TEMPLATES) not in config.templates_path:
         config.templates_path.append(str(TEMPLATES))
+
+
+# The heads each build's site map listing read, for its sitemap (read once, not twice).
+_HEADS: weakref.WeakKeyDictionary[Sphinx, Heads] = weakref.WeakKeyDictionary()
+
+
+def heads_read(app: Sphinx) -> Heads | None:
+    """The heads this build's site map pages read (None without them), handed over once."""
+    return _HEADS.pop(app, None)
 
 
 def _collect(site: Site, app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
@@ -73,7 +84,8 @@ def _collect(site: Site, app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str
         path = path.rsplit(".", 1)[0] + "/"
     offered = documents(app, scheme, []).values()  # the map shows documents only
     listing = Listing(offered, settings)
-    listed = {builder.get_target_uri(p.name) for p in offered if p.url in listing}
+    _HEADS[app] = listing.heads
+    listed = {builder.get_target_uri(p.name) for p in offered if p.name and p.url in listing}
     tree = prune(_tree(app.env, app.config.root_doc, builder.get_target_uri), listed)
     for page in plan(tree, path, settings.html_map_max_links):
         name = page.path + "index" if page.path.endswith("/") else page.path.rsplit(".", 1)[0]

@@ -12,10 +12,9 @@ import dataclasses
 import os
 import re
 from collections.abc import Callable, Iterator, Mapping, Set
-from typing import Any
+from typing import Any, cast
 
 from sphinx.application import Sphinx
-from sphinx.builders import Builder
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
@@ -68,7 +67,7 @@ def document_sources(env: BuildEnvironment) -> Iterator[str]:
 def _maker(app: Sphinx, scheme: Scheme) -> MakePage:
     """`make(name, **kwargs)`: the `Page` of the page `name` this builder writes."""
     builder = app.builder
-    target, output = builder.get_target_uri, _output_file(builder)
+    target, output = builder.get_target_uri, _output_file(cast(StandaloneHTMLBuilder, builder))
 
     def make(name: str, **kwargs: Any) -> Page:
         link = target(name)
@@ -83,7 +82,7 @@ def _maker(app: Sphinx, scheme: Scheme) -> MakePage:
     return make
 
 
-def _output_file(builder: Builder) -> Callable[[str], StrPath]:
+def _output_file(builder: StandaloneHTMLBuilder) -> Callable[[str], StrPath]:
     """`builder.get_outfilename`, as a string for Sphinx's own html and dirhtml rules
     (Sphinx 8+ makes two `Path`s a page of them), unless a subclass changes them."""
     kind = type(builder)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sphinx.config import Config
 
@@ -58,7 +59,7 @@ class Scheme:
         return None
 
 
-def listed(value: object) -> list:
+def listed(value: object) -> list[Any]:
     """A list option as a list; a lone value is one item."""
     if isinstance(value, (list, tuple)):
         return list(value)
@@ -114,7 +115,7 @@ def _template(value: object) -> tuple[str | None, list[Issue]]:
         return None, [
             Issue("option", "", "url_scheme", f"{problem}; URLs are the built files' links")
         ]
-    return value, []
+    return str(value), []
 
 
 def _languages(config: Config, srcdir: Path) -> list[str]:

@@ -1,7 +1,7 @@
 """The validator's rules for the image, video and news extensions, one `<url>` at a time.
 
 `ExtensionCheck.entry(url, add)` checks the extension children of one `<url>` element
-while `validate`'s streaming checker holds it (children in place, before it is cleared),
+while `xmlfile`'s streaming checker holds it (children in place, before it is cleared),
 reporting through the same `add(line, code, field, message, level)`; `check_urlset`
 runs it over a parsed `<urlset>` and yields `Issue`s (`page` is `file:line`). The value
 rules are `extensions`' own, so whatever the writer makes passes.
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Collection, Iterator
 
 from lxml import etree
 
@@ -58,12 +58,12 @@ from ..protocol.extensions import (
     Check,
     relationship_problem,
 )
+from ..protocol.sitemaps import SITEMAP_NS
 from ..values import dates, urls
 from ..values.media import in_news_window
 from ..values.report import Issue
-from . import validate
+from .reading import Add
 
-Add = Callable[..., None]  # validate's adder: (line, code, field, message, level)
 _PREFIX = {ns: prefix for prefix, ns in NAMESPACES.items()}
 
 
@@ -78,12 +78,12 @@ class ExtensionCheck:
         self.now = now if now.tzinfo else now.replace(tzinfo=dt.UTC)
         self.news_days = news_days
         self.news_urls = 0
-        self._loc_tag = f"{{{validate.SITEMAP_NS}}}loc"
+        self._loc_tag = f"{{{SITEMAP_NS}}}loc"
         self._namespaces: set[str] = set()  # foreign namespaces already looked at
 
     def entry(self, url: etree._Element, add: Add) -> None:
         """Check the extension children of one `<url>` (its sitemaps.org ones are
-        `validate`'s)."""
+        `entries.EntryCheck`'s)."""
         images = news = 0
         loc = None
         for child in url:
@@ -116,7 +116,7 @@ class ExtensionCheck:
                     )
                 self._image(child, add)
             elif prefix == "video":
-                self._video(child, add, loc)
+                _video(child, add, loc)
             else:
                 news += 1
                 if news == 2:
@@ -144,53 +144,6 @@ class ExtensionCheck:
         found = _children(elem, "image", ("loc",), IMAGE_DEPRECATED, (), add)
         _required(elem, "image", found, ("loc",), add)
         _values(found, "image", IMAGE_CHECKS, add)
-
-    def _video(self, elem: etree._Element, add: Add, loc: str | None) -> None:
-        found = _children(elem, "video", VIDEO_CHILDREN, VIDEO_DEPRECATED, ("tag",), add)
-        _required(elem, "video", found, VIDEO_REQUIRED, add)
-        if not ({"content_loc", "player_loc"} & found.keys()):
-            add(
-                elem.sourceline,
-                "video",
-                "content_loc",
-                "<video:video> has neither "
-                "<video:content_loc> nor <video:player_loc>; it needs one",
-            )
-        tags = found.get("tag", [])
-        if len(tags) > MAX_TAGS:
-            add(
-                tags[MAX_TAGS].sourceline,
-                "video",
-                "tag",
-                f"{len(tags)} <video:tag>; at most {MAX_TAGS}",
-            )
-        _values(found, "video", VIDEO_CHECKS, add)
-        for name in ("content_loc", "player_loc"):
-            for child in found.get(name, ()):
-                if loc and _same(child.text or "", loc):
-                    add(
-                        child.sourceline,
-                        "video",
-                        name,
-                        f"<video:{name}> is the page's own "
-                        "URL (<loc>); it must be the video file or player",
-                    )
-        for name in ("restriction", "platform"):
-            for child in found.get(name, ()):
-                problem = relationship_problem(child.get("relationship"))
-                if problem:
-                    add(child.sourceline, "video", name, f"<video:{name}> {problem[0]}", problem[1])
-        for child in found.get("uploader", ()):
-            info = child.get("info")
-            problem = VIDEO_CHECKS["uploader_info"](info.strip()) if info is not None else None
-            if problem:
-                add(
-                    child.sourceline,
-                    "video",
-                    "uploader",
-                    f"<video:uploader> info {problem[0]}",
-                    problem[1],
-                )
 
     def _news(self, elem: etree._Element, add: Add) -> None:
         found = _children(elem, "news", NEWS_CHILDREN, NEWS_DEPRECATED, (), add)
@@ -258,13 +211,61 @@ def check_urlset(
         found.append(Issue(code, f"{name}:{line}" if line else name, field, message, level))  # type: ignore[arg-type]
 
     check = ExtensionCheck(now, news_days)
-    for url in root.iterfind(f"{{{validate.SITEMAP_NS}}}url"):
+    for url in root.iterfind(f"{{{SITEMAP_NS}}}url"):
         check.entry(url, add)
         yield from found
         found.clear()
 
 
-# -- shared steps ----------------------------------------------------------------------
+# -- a video, and the shared steps ----------------------------------------------------
+
+
+def _video(elem: etree._Element, add: Add, loc: str | None) -> None:
+    """Check one `<video:video>` of the `<url>` whose loc is `loc`."""
+    found = _children(elem, "video", VIDEO_CHILDREN, VIDEO_DEPRECATED, ("tag",), add)
+    _required(elem, "video", found, VIDEO_REQUIRED, add)
+    if not ({"content_loc", "player_loc"} & found.keys()):
+        add(
+            elem.sourceline,
+            "video",
+            "content_loc",
+            "<video:video> has neither <video:content_loc> nor <video:player_loc>; it needs one",
+        )
+    tags = found.get("tag", [])
+    if len(tags) > MAX_TAGS:
+        add(
+            tags[MAX_TAGS].sourceline,
+            "video",
+            "tag",
+            f"{len(tags)} <video:tag>; at most {MAX_TAGS}",
+        )
+    _values(found, "video", VIDEO_CHECKS, add)
+    for name in ("content_loc", "player_loc"):
+        for child in found.get(name, ()):
+            if loc and _same(child.text or "", loc):
+                add(
+                    child.sourceline,
+                    "video",
+                    name,
+                    f"<video:{name}> is the page's own "
+                    "URL (<loc>); it must be the video file or player",
+                )
+    for name in ("restriction", "platform"):
+        for child in found.get(name, ()):
+            problem = relationship_problem(child.get("relationship"))
+            if problem:
+                add(child.sourceline, "video", name, f"<video:{name}> {problem[0]}", problem[1])
+    for child in found.get("uploader", ()):
+        info = child.get("info")
+        problem = VIDEO_CHECKS["uploader_info"](info.strip()) if info is not None else None
+        if problem:
+            add(
+                child.sourceline,
+                "video",
+                "uploader",
+                f"<video:uploader> info {problem[0]}",
+                problem[1],
+            )
 
 
 def _children(

@@ -151,7 +151,7 @@ def _date(entry: etree._Element) -> str:
     for tag in _DATES:
         text = entry.findtext(tag)
         if text and text.strip():
-            return text.strip()
+            return str(text).strip()
     return ""
 
 

@@ -309,3 +309,16 @@ def _same_url(a: str, b: str) -> bool:
         return urls.same_page(a, b)
     except ValueError:
         return a == b
+
+
+class Heads(dict[tuple[str, str], PageFacts]):
+    """The heads read in one build, by (built file, URL): the sitemap and the site map page
+    ask about the same pages, and each head is read once."""
+
+    def read(self, path: str | os.PathLike[str], url: str) -> PageFacts:
+        """`read_page(path, url)`, from memory when this build read it already."""
+        key = (os.fspath(path), url)
+        found = self.get(key)
+        if found is None:
+            found = self[key] = read_page(path, url)
+        return found

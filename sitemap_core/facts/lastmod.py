@@ -15,7 +15,8 @@ from ..options import Settings
 from ..values import dates, urls
 from ..values.page import Page, StrPath
 from ..values.report import Issue
-from .contentstate import ContentState, content_digest
+from .contentstate import ContentState
+from .digest import content_digest
 from .gitdates import GitDates
 
 Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
@@ -40,15 +41,11 @@ class LastmodSources:
         history: GitDates | None = None,
     ) -> None:
         self.s = settings
-        self.history = history  # git dates `read_ahead` started reading, if any
-        self.scope = scope  # the sitemap's URL folder: its share of a shared content state
         self.issues = issues
         self.used: Counter[str] = Counter()
-        self.beyond_history = 0  # pages whose files predate a shallow clone's history
         self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
         self._listed: dict[int, tuple[Page, Stamp | None]] = {}  # id(page) -> its date
-        self._git: GitDates | None | bool = False  # False: not loaded yet
-        self._state: ContentState | None | bool = False
+        self._records = _Records(settings, issues, scope, history)
 
     def prefetch(self, pages: list[Page]) -> None:
         """Let git date the sources of a batch of pages (and of the pages they list) at once."""
@@ -59,7 +56,7 @@ class LastmodSources:
                 src for page in pages for listed in (page, *page.lists) for src in listed.sources
             )
         )
-        if sources and (git := self._git_dates(sources[0])) is not None:
+        if sources and (git := self._records.git_dates(sources[0])) is not None:
             git.prefetch(sources)
 
     def stamp(self, page: Page, loc: str, built: bool) -> Stamp | tuple[None, None]:
@@ -76,23 +73,7 @@ class LastmodSources:
     def save(self) -> None:
         """Keep the content state for the next build, if it was used; pass on what git
         could not do; say once how many pages a shallow clone left undated."""
-        if isinstance(self._state, ContentState):
-            self.issues.extend(self._state.save())
-        if isinstance(self._git, GitDates):
-            self.issues.extend(self._git.issues)
-        if self.beyond_history:
-            self.issues.append(
-                Issue(
-                    "git-shallow",
-                    "",
-                    "lastmod",
-                    f"{self.beyond_history} page(s) were last changed at or before the oldest "
-                    "commit of this shallow clone, so git cannot date them: they are dated from "
-                    "the content state or seed_sitemap where known, else have no lastmod. Fetch "
-                    "the whole history for exact dates (`fetch-depth: 0` in actions/checkout).",
-                    "info",
-                )
-            )
+        self._records.save()
 
     def _find(self, page: Page, loc: str, built: bool, report: bool) -> tuple[Stamp | None, str]:
         if page.lastmod is not None:
@@ -150,19 +131,15 @@ class LastmodSources:
         if mode == "build":
             return self.s.build_time, "build"
         if mode in _GIT_MODES and page.sources:
-            git = self._git_dates(page.sources[0])
-            if git is not None:
-                value = self._git_date(git, page, loc, built)
-                if value is not None:
-                    return value, "git"
+            value = self._records.git_date(page, loc, built)
+            if value is not None:
+                return value, "git"
         # A listing page is as new as what it lists: its HTML changing says no more.
         listing = bool(page.lists) and mode != "content"
         if mode in ("auto", "content", "git") and built and page.output and not listing:
-            state = self._content_state()
-            if state is not None and (digest := _digest(page.output)) is not None:
-                value = state.lastmod(loc, digest, self.s.build_time)
-                if value is not None:
-                    return value, "content"
+            value = self._records.content_date(page.output, loc)
+            if value is not None:
+                return value, "content"
         if mode in ("mtime", "git"):
             files = (*page.sources, *([page.output] if mode == "mtime" and page.output else []))
             stamps = [t for t in map(dates.file_mtime, files) if t is not None]
@@ -170,7 +147,23 @@ class LastmodSources:
                 return max(stamps), "mtime"
         return None, ""
 
-    def _git_date(self, git: GitDates, page: Page, loc: str, built: bool) -> dt.date | None:
+
+class _Records:
+    """The dates kept outside the pages: git history and the content state, each loaded
+    once, on first need; and how many pages a shallow clone left undated."""
+
+    def __init__(
+        self, settings: Settings, issues: list[Issue], scope: str, history: GitDates | None
+    ) -> None:
+        self.s = settings
+        self.history = history  # git dates `read_ahead` started reading, if any
+        self.scope = scope  # the sitemap's URL folder: its share of a shared content state
+        self.issues = issues
+        self.beyond_history = 0  # pages whose files predate a shallow clone's history
+        self._git: GitDates | None | bool = False  # False: not loaded yet
+        self._state: ContentState | None | bool = False
+
+    def git_date(self, page: Page, loc: str, built: bool) -> dt.date | None:
         """The newest commit date of the page's sources.
 
         A page with dependencies (included files, documented modules) has its rendered
@@ -178,15 +171,18 @@ class LastmodSources:
         unchanged since an older date, the older date stands.
         `loc` is empty when the page is only looked at as a listed page (not counted).
         """
+        git = self.git_dates(page.sources[0])
+        if git is None:
+            return None
         found = list(map(git.date_of, page.sources))
         known = [d for d in found if d is not None]
         if not known:
             if loc and git.shallow and any(map(git.beyond_history, page.sources)):
                 self.beyond_history += 1
             return None
-        value = max(known)
+        value: dt.date = max(known)
         if len(found) > 1 and built and page.output is not None and self.s.lastmod == "auto":
-            state = self._content_state()
+            state = self.content_state()
             if state is not None and (digest := _digest(page.output)) is not None:
                 kept = state.recall(loc, digest)
                 tz = self.s.timezone
@@ -195,7 +191,15 @@ class LastmodSources:
                 state.record(loc, digest, value)
         return value
 
-    def _git_dates(self, source: StrPath) -> GitDates | None:
+    def content_date(self, output: StrPath, loc: str) -> dt.date | None:
+        """The date the content state gives the built page at `output` (recorded there)."""
+        state = self.content_state()
+        if state is not None and (digest := _digest(output)) is not None:
+            return state.lastmod(loc, digest, self.s.build_time)
+        return None
+
+    def git_dates(self, source: StrPath) -> GitDates | None:
+        """The git dates of the work tree holding `source`, loaded on first need."""
         if self._git is False:  # a Path only once, not per page
             folder = Path(source).parent
             if self.history is not None and self.history.contains(folder):
@@ -208,7 +212,8 @@ class LastmodSources:
             self._git = git
         return self._git if isinstance(self._git, GitDates) else None
 
-    def _content_state(self) -> ContentState | None:
+    def content_state(self) -> ContentState | None:
+        """The content state in `cache_dir`, loaded on first need; None without a cache."""
         if self._state is False:
             self._state = None
             if self.s.cache_dir is not None:
@@ -217,6 +222,26 @@ class LastmodSources:
                 )
                 self.issues.extend(found)
         return self._state if isinstance(self._state, ContentState) else None
+
+    def save(self) -> None:
+        """Save the content state if used; pass on git's issues and the shallow-clone note."""
+        if isinstance(self._state, ContentState):
+            self.issues.extend(self._state.save())
+        if isinstance(self._git, GitDates):
+            self.issues.extend(self._git.issues)
+        if self.beyond_history:
+            self.issues.append(
+                Issue(
+                    "git-shallow",
+                    "",
+                    "lastmod",
+                    f"{self.beyond_history} page(s) were last changed at or before the oldest "
+                    "commit of this shallow clone, so git cannot date them: they are dated from "
+                    "the content state or seed_sitemap where known, else have no lastmod. Fetch "
+                    "the whole history for exact dates (`fetch-depth: 0` in actions/checkout).",
+                    "info",
+                )
+            )
 
 
 def read_ahead(paths: Iterable[StrPath], settings: Settings) -> GitDates | None:

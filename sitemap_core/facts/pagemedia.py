@@ -1,7 +1,7 @@
 """The images and videos of a built page's main content, found in the bytes already read.
 
 `find_media(html, page_url)` looks only inside the content region `content_digest`
-hashes (`contentstate.main_content`: the main landmark, less navigation, asides,
+hashes (`digest.main_content`: the main landmark, less navigation, asides,
 scripts and comments), so theme chrome (logo, header, sidebars, footer) is never
 listed. A page with no `<img`, `<video` or `<iframe` anywhere costs one byte scan.
 
@@ -29,7 +29,7 @@ from urllib.parse import urljoin, urlsplit
 
 from ..values.media import Image, Video
 from ..values.report import Issue
-from .contentstate import main_content
+from .digest import main_content
 
 _OPENERS = (b"<img", b"<video", b"<iframe")
 # Matched in the lower-cased bytes (faster than a case-blind pattern); same offsets.

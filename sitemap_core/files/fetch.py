@@ -123,7 +123,8 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
     """Redirects to http(s) only, at most `max_redirects` of them."""
 
     def __init__(self, max_redirects: int) -> None:
-        self.max_redirections = max_redirects  # urllib's own bound, and ours below
+        # urllib's own bound, a class attribute it reads through the instance; ours below
+        self.max_redirections = max_redirects  # type: ignore[misc]
 
     def redirect_request(
         self, req: urllib.request.Request, fp: Any, code: int, msg: str, headers: Any, newurl: str

@@ -83,10 +83,11 @@ def _date_text(value: dt.date | dt.datetime | str) -> str:
     """W3C Datetime of a date, a datetime (naive: UTC) or a date string it can parse."""
     if isinstance(value, str):
         try:
-            value = dates.parse(value)
+            parsed = dates.parse(value)
         except ValueError:
             return value.strip()  # fails its check, which names it
-    elif isinstance(value, dt.datetime) and value.tzinfo is None:
+        return dates.to_w3c(parsed)
+    if isinstance(value, dt.datetime) and value.tzinfo is None:
         value = value.replace(tzinfo=dt.UTC)
     return dates.to_w3c(value)
 
@@ -207,64 +208,8 @@ class Video:
                 "or a player_loc (an embeddable player)",
             )
             return None, check.issues
-        self._optional(check, out, base_url)
+        _optional_fields(self, check, out, base_url)
         return replace(self, **out), check.issues  # type: ignore[arg-type]
-
-    def _optional(self, check: _Checker, out: dict[str, object], base_url: str) -> None:
-        """Check and convert each optional field into `out` (None when it fails)."""
-        for name in ("duration", "view_count"):
-            value = getattr(self, name)
-            if value is not None:
-                text = str(round(value)) if isinstance(value, float) else str(value).strip()
-                out[name] = check.value(VIDEO_CHECKS, name, text, f"{name} left out")
-        if self.rating is not None:
-            text = str(self.rating).strip()
-            out["rating"] = check.value(VIDEO_CHECKS, "rating", text, "rating left out")
-        for name in ("expiration_date", "publication_date"):
-            value = getattr(self, name)
-            if value is not None:
-                out[name] = check.value(VIDEO_CHECKS, name, _date_text(value), f"{name} left out")
-        for name in ("family_friendly", "requires_subscription", "live"):
-            value = getattr(self, name)
-            if value is not None:
-                text = (
-                    ("yes" if value else "no") if isinstance(value, bool) else value.strip().lower()
-                )
-                out[name] = check.value(VIDEO_CHECKS, name, text, f"{name} left out")
-        for name in ("restriction", "platform"):
-            value = getattr(self, name)
-            if value is None:
-                continue
-            problem = relationship_problem(value.relationship)
-            text = check.value(VIDEO_CHECKS, name, " ".join(value.values), f"{name} left out")
-            if problem is not None:
-                check.issue(name, f"<video:{name}> {problem[0]}: left out")
-            out[name] = (
-                Relationship(value.relationship, tuple(text.split()))
-                if (text is not None and problem is None)
-                else None
-            )
-        if self.uploader is not None:
-            out["uploader"] = check.value(
-                VIDEO_CHECKS, "uploader", _clean(self.uploader), "uploader left out"
-            )
-        if out.get("uploader") and self.uploader_info is not None:
-            out["uploader_info"] = check.url(
-                VIDEO_CHECKS,
-                "uploader_info",
-                self.uploader_info,
-                base_url,
-                "uploader info left out",
-            )
-        else:
-            out["uploader_info"] = None
-        tags = [_clean(t) for t in self.tags if _clean(t)]
-        if len(tags) > MAX_TAGS:
-            check.issue(
-                "tag",
-                f"video {self.label} has {len(tags)} tags; only the first {MAX_TAGS} are written",
-            )
-        out["tags"] = tuple(tags[:MAX_TAGS])
 
     def xml(self, indent: str = "") -> str:
         """The `<video:video>` element of a checked video, children in schema order."""
@@ -297,6 +242,61 @@ class Video:
                 parts.append(_element("video", name, str(value), inner))
         parts.append(f"{indent}</video:video>")
         return "".join(parts)
+
+
+def _optional_fields(video: Video, check: _Checker, out: dict[str, object], base_url: str) -> None:
+    """Check and convert each optional field of `video` into `out` (None when it fails)."""
+    for name in ("duration", "view_count"):
+        value = getattr(video, name)
+        if value is not None:
+            text = str(round(value)) if isinstance(value, float) else str(value).strip()
+            out[name] = check.value(VIDEO_CHECKS, name, text, f"{name} left out")
+    if video.rating is not None:
+        text = str(video.rating).strip()
+        out["rating"] = check.value(VIDEO_CHECKS, "rating", text, "rating left out")
+    for name in ("expiration_date", "publication_date"):
+        value = getattr(video, name)
+        if value is not None:
+            out[name] = check.value(VIDEO_CHECKS, name, _date_text(value), f"{name} left out")
+    for name in ("family_friendly", "requires_subscription", "live"):
+        value = getattr(video, name)
+        if value is not None:
+            text = ("yes" if value else "no") if isinstance(value, bool) else value.strip().lower()
+            out[name] = check.value(VIDEO_CHECKS, name, text, f"{name} left out")
+    for name in ("restriction", "platform"):
+        value = getattr(video, name)
+        if value is None:
+            continue
+        problem = relationship_problem(value.relationship)
+        kept = check.value(VIDEO_CHECKS, name, " ".join(value.values), f"{name} left out")
+        if problem is not None:
+            check.issue(name, f"<video:{name}> {problem[0]}: left out")
+        out[name] = (
+            Relationship(value.relationship, tuple(kept.split()))
+            if (kept is not None and problem is None)
+            else None
+        )
+    if video.uploader is not None:
+        out["uploader"] = check.value(
+            VIDEO_CHECKS, "uploader", _clean(video.uploader), "uploader left out"
+        )
+    if out.get("uploader") and video.uploader_info is not None:
+        out["uploader_info"] = check.url(
+            VIDEO_CHECKS,
+            "uploader_info",
+            video.uploader_info,
+            base_url,
+            "uploader info left out",
+        )
+    else:
+        out["uploader_info"] = None
+    tags = [_clean(t) for t in video.tags if _clean(t)]
+    if len(tags) > MAX_TAGS:
+        check.issue(
+            "tag",
+            f"video {video.label} has {len(tags)} tags; only the first {MAX_TAGS} are written",
+        )
+    out["tags"] = tuple(tags[:MAX_TAGS])
 
 
 @dataclass(frozen=True, slots=True)

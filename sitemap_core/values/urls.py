@@ -99,7 +99,7 @@ def _quote_normal(text: str, encoder: _Encoder) -> str:
     return text.translate(encoder)
 
 
-class _Encoder(dict):
+class _Encoder(dict[int, str]):
     """A `str.translate` table that percent-encodes each character as `quote` does,
     learning each character on first sight (translate runs at C speed after that)."""
 

@@ -26,11 +26,8 @@ import unicodedata
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..facts.htmlhead import read_page
 from ..options import Settings
 from ..values import urls
-from ..values.page import Page
-from . import rules
 
 TITLE = "Site map"
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:|//")
@@ -183,39 +180,6 @@ def _child_path(path: str, slug: str) -> str:
     return f"{stem}-{slug}{dot}{ext}"
 
 
-class Listing:
-    """The URLs the sitemap lists for these pages, under their own URL: what the site map
-    may link to. The same tests as `write_sitemaps`: not excluded (the page's own flag,
-    `exclude`, `exclude_regex`), a URL in the sitemap's scope, and a built page that is
-    indexable and its own canonical URL."""
-
-    def __init__(self, pages: Iterable[Page], settings: Settings) -> None:
-        self.base = urls.normal_base(settings.base_url)
-        self.scope = urls.scope_of(self.base + settings.filename)
-        self.settings = settings
-        self.locs = frozenset(loc for page in pages if (loc := self._loc(page)) is not None)
-
-    def _loc(self, page: Page) -> str | None:
-        if page.exclude:
-            return None
-        try:
-            loc = urls.loc(self.base, page.url, self.scope)
-        except urls.URLError:
-            return None
-        if rules.excluded(urls.site_path(loc, self.base), loc, self.settings):
-            return None
-        if page.output is not None and not read_page(page.output, loc).listed:
-            return None
-        return loc
-
-    def __contains__(self, url: object) -> bool:
-        """True when the page at `url` (as the generator links it) is listed."""
-        try:
-            return urls.loc(self.base, str(url), self.scope) in self.locs
-        except urls.URLError:
-            return False
-
-
 @dataclass(slots=True)
 class _Writer:
     """The HTML of one site map page: relative links from `path`, listed pages only."""
@@ -235,7 +199,7 @@ class _Writer:
 
     def entry(self, entry: MapEntry) -> str:
         """`<a>title</a> <time>` (a heading's bare title when its page is not listed)."""
-        if not self.listed_page(entry):
+        if entry.url is None or entry.url not in self.listed:
             return html.escape(entry.title)
         text = self.link(entry.title, entry.url)
         if entry.lastmod is not None:

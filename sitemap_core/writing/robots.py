@@ -8,7 +8,7 @@ from urllib.parse import unquote, urlsplit
 
 from ..files.atomic import write_file
 from ..options import Settings
-from ..protocol.robots import is_relative, relative_message, sitemap_value
+from ..protocol.robots import absolute, is_relative, relative_message, sitemap_value
 from ..values import urls
 from ..values.report import Issue
 from ..values.urls import scope_of
@@ -21,9 +21,10 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[
 
     Every existing byte is kept (BOM, CRLF, comments) except an earlier `Sitemap:` line
     that points at one of this project's own file names (`own_names`) in the same folder
-    of the site, which is replaced. Running it twice changes nothing. Returns the issues:
-    one `robots-relative` warning when the file has relative `Sitemap:` lines, which
-    crawlers ignore (they are kept; the warning gives the absolute line to write).
+    of the site, which is replaced; so is a relative line (`Sitemap: /sitemap.xml`, which
+    crawlers ignore) that resolves to one of them, with an info note. Running it twice
+    changes nothing. Returns the issues: one `robots-relative` warning when other
+    relative `Sitemap:` lines remain (kept; the warning gives the absolute line to write).
     """
     path = out_dir / "robots.txt"
     try:
@@ -31,17 +32,23 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[
     except FileNotFoundError:
         old = _MINIMAL
     line = f"Sitemap: {sitemap_url}".encode()
+    robots_url = scope_of(sitemap_url) + "robots.txt"
     ours = {sitemap_url} | {scope_of(sitemap_url) + name for name in own_names}
     bom = codecs.BOM_UTF8 if old.startswith(codecs.BOM_UTF8) else b""  # kept, not a line
 
     found = False
     kept = [bom]
     relative: list[tuple[int, str]] = []
+    replaced: list[tuple[int, str]] = []
     for number, raw in enumerate(old[len(bom) :].splitlines(keepends=True), 1):
         text = raw.rstrip(b"\r\n")
         value = sitemap_value(text.decode("utf-8", "replace"))
         if value and is_relative(value):
-            relative.append((number, value))
+            if absolute(robots_url, value) not in ours:
+                relative.append((number, value))
+            else:
+                replaced.append((number, value))
+                value = sitemap_url
         if value in ours:
             if not found:  # the first of our lines becomes the current one, the rest go
                 kept.append(line + raw[len(text) :])
@@ -55,16 +62,27 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[
             new += newline
         new += line + newline
     write_file(path, new, "sitemap-robots")
-    if not relative:
-        return []
-    return [
+    issues = [
         Issue(
             "robots-relative",
-            f"robots.txt:{relative[0][0]}",
+            f"robots.txt:{number}",
             "Sitemap",
-            relative_message(relative, scope_of(sitemap_url) + "robots.txt"),
+            f"`Sitemap: {value}` is a relative URL, which crawlers ignore; it names this "
+            f"sitemap, so the line now reads `Sitemap: {sitemap_url}`",
+            "info",
         )
+        for number, value in replaced
     ]
+    if relative:
+        issues.append(
+            Issue(
+                "robots-relative",
+                f"robots.txt:{relative[0][0]}",
+                "Sitemap",
+                relative_message(relative, robots_url),
+            )
+        )
+    return issues
 
 
 def drop(out_dir: Path, base_url: str, own_names: tuple[str, ...]) -> None:

@@ -100,22 +100,11 @@ class PartWriter:
         if self.fmt == "txt":
             block = loc + "\n"
         else:
-            if "&" in loc or "'" in loc:  # the only XML specials percent-encoding leaves
-                loc = escape(loc)
-            i = self._in
-            block = f"<url>{i}<loc>{loc}</loc>"
-            if lastmod is not None:
-                block += f"{i}<lastmod>{lastmod}</lastmod>"
-            block += self._fields(changefreq, priority)
-            for hreflang, href in alternates:
-                block += (
-                    f'{i}<xhtml:link rel="alternate" hreflang="{hreflang}" href="{escape(href)}"/>'
-                )
-            if media is not None:
-                block += media.xml
-            block += f"{self._nl}</url>\n"
+            block = _url_element(
+                self._in, self._nl, loc, lastmod, changefreq, priority, alternates, media
+            )
         size = len(block) if block.isascii() else len(block.encode())
-        used = frozenset()
+        used: frozenset[str] = frozenset()
         if self.fmt == "xml" and (alternates or media is not None):
             used = (media.prefixes if media is not None else used) | (
                 {"xhtml"} if alternates else set()
@@ -143,7 +132,7 @@ class PartWriter:
         and priority (no alternates), is formatted and counted as one string.
         """
         if entries and self._body is not None and self._count + len(entries) <= self.max_urls:
-            block = self._block_of(entries)
+            block = _block_of(self.fmt, self._in, self._nl, entries)
             if block is not None:
                 size = len(block) if block.isascii() else len(block.encode())
                 if self._bytes + size <= self._room:
@@ -152,36 +141,9 @@ class PartWriter:
                     return []
         return [entry for entry in entries if not self.add(*entry)]
 
-    def _block_of(self, entries: list[Entry]) -> str | None:
-        """The text of many entries at once; None if they are not all alike (see `add_all`)."""
-        locs = list(map(_LOC, entries))
-        if self.fmt == "txt":
-            return "\n".join(locs) + "\n"
-        lastmods = list(map(_LASTMOD, entries))
-        rest = set(map(_REST, entries))
-        if None in lastmods or len(rest) != 1:
-            return None
-        changefreq, priority, alternates, media = rest.pop()
-        if alternates or media is not None:
-            return None
-        text = "\0".join(locs)
-        if "&" in text or "'" in text:  # escaped at once: a NUL in a URL is percent-encoded
-            locs = escape(text).split("\0")
-        i = self._in
-        start, middle = f"<url>{i}<loc>", f"</loc>{i}<lastmod>"
-        end = f"</lastmod>{self._fields(changefreq, priority)}{self._nl}</url>\n"
-        return "".join(
-            [f"{start}{loc}{middle}{lastmod}{end}" for loc, lastmod in zip(locs, lastmods)]
-        )
-
     def _room_with(self, prefixes: frozenset[str]) -> int:
         """The bytes a part's entries may take when its header declares `prefixes`."""
         return self.max_bytes - len(_header(self.fmt, prefixes)) - len(_footer(self.fmt))
-
-    def _fields(self, changefreq: str | None, priority: str | None) -> str:
-        i = self._in
-        text = f"{i}<changefreq>{changefreq}</changefreq>" if changefreq is not None else ""
-        return text + (f"{i}<priority>{priority}</priority>" if priority is not None else "")
 
     def _append(self, block: str, count: int, size: int) -> None:
         self._batch.append(block)
@@ -225,3 +187,52 @@ class PartWriter:
         if self._body is not None:
             self._close_part()
         return self.parts
+
+
+def _fields(i: str, changefreq: str | None, priority: str | None) -> str:
+    text = f"{i}<changefreq>{changefreq}</changefreq>" if changefreq is not None else ""
+    return text + (f"{i}<priority>{priority}</priority>" if priority is not None else "")
+
+
+def _url_element(
+    i: str,
+    nl: str,
+    loc: str,
+    lastmod: str | None,
+    changefreq: str | None,
+    priority: str | None,
+    alternates: tuple[tuple[str, str], ...],
+    media: Fragment | None,
+) -> str:
+    """One `<url>`, its children indented by `i` (with `nl` before its end tag)."""
+    if "&" in loc or "'" in loc:  # the only XML specials percent-encoding leaves
+        loc = escape(loc)
+    block = f"<url>{i}<loc>{loc}</loc>"
+    if lastmod is not None:
+        block += f"{i}<lastmod>{lastmod}</lastmod>"
+    block += _fields(i, changefreq, priority)
+    for hreflang, href in alternates:
+        block += f'{i}<xhtml:link rel="alternate" hreflang="{hreflang}" href="{escape(href)}"/>'
+    if media is not None:
+        block += media.xml
+    return block + f"{nl}</url>\n"
+
+
+def _block_of(fmt: str, i: str, nl: str, entries: list[Entry]) -> str | None:
+    """The text of many entries at once; None if they are not all alike (see `add_all`)."""
+    locs = list(map(_LOC, entries))
+    if fmt == "txt":
+        return "\n".join(locs) + "\n"
+    lastmods = list(map(_LASTMOD, entries))
+    rest = set(map(_REST, entries))
+    if None in lastmods or len(rest) != 1:
+        return None
+    changefreq, priority, alternates, media = rest.pop()
+    if alternates or media is not None:
+        return None
+    text = "\0".join(locs)
+    if "&" in text or "'" in text:  # escaped at once: a NUL in a URL is percent-encoded
+        locs = escape(text).split("\0")
+    start, middle = f"<url>{i}<loc>", f"</loc>{i}<lastmod>"
+    end = f"</lastmod>{_fields(i, changefreq, priority)}{nl}</url>\n"
+    return "".join([f"{start}{loc}{middle}{lastmod}{end}" for loc, lastmod in zip(locs, lastmods)])

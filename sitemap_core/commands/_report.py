@@ -1,0 +1,24 @@
+"""Report lines, as every command prints them: `level code where: message`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..values.report import Issue
+
+
+def issue_line(issue: Issue) -> str:
+    """`level code where: message`; where is the file:line, URL, page or option."""
+    where = issue.page or issue.field
+    where = f" {where}" if where else ""
+    return f"{issue.level} {issue.code}{where}: {issue.message}"
+
+
+def counts(issues: Sequence[Issue]) -> tuple[int, int]:
+    """(errors, warnings); info lines are neither."""
+    errors = sum(1 for i in issues if i.level == "error")
+    return errors, sum(1 for i in issues if i.level == "warning")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

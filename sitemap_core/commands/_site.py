@@ -1,0 +1,78 @@
+"""What `generate` and `submit` share: SITE_DIR, --base-url and --config, and the
+settings they make (a TOML config file read, then `settings_from_options`)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..options import Settings, settings_from_options
+from ._report import issue_line
+
+__all__ = ["site_options", "site_settings"]
+
+
+def site_options(command: Callable[..., None]) -> Callable[..., None]:
+    """SITE_DIR, --base-url and --config: what `generate` and `submit` both take."""
+    for option in reversed(
+        (
+            click.argument(
+                "site_dir", type=click.Path(exists=True, file_okay=False, path_type=Path)
+            ),
+            click.option(
+                "--base-url",
+                metavar="URL",
+                help="Where SITE_DIR is published, e.g. https://example.com/docs/ "
+                "(required unless the config file sets base_url).",
+            ),
+            click.option(
+                "--config",
+                "config_file",
+                metavar="FILE",
+                type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                help="A TOML file with the shared sitemap options, at top level or "
+                "under [sitemap]. Relative paths in it (cache_dir) are taken from "
+                "its folder.",
+            ),
+        )
+    ):
+        command = option(command)
+    return command
+
+
+def site_settings(
+    base_url: str | None, config_file: Path | None, **overrides: Any
+) -> tuple[Settings, str]:
+    """The settings of --config and --base-url (with `overrides`), their problems echoed;
+    and the base URL."""
+    values, config_base = _read_config(config_file)
+    base_url = base_url or config_base
+    if not base_url:
+        raise click.UsageError("--base-url is required (or base_url in the config file)")
+    values.update({k: v for k, v in overrides.items() if v})
+    root = config_file.resolve().parent if config_file else Path.cwd()
+    settings, problems = settings_from_options(values, base_url, root)
+    for issue in problems:
+        click.echo(issue_line(issue))
+    return settings, base_url
+
+
+def _read_config(path: Path | None) -> tuple[dict[str, Any], str | None]:
+    if path is None:
+        return {}, None
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"{path}: {exc}", param_hint="--config") from None
+    top_base = data.get("base_url")
+    if isinstance(data.get("sitemap"), dict):
+        data = data["sitemap"]
+    values = dict(data)
+    base = values.pop("base_url", None) or top_base
+    if base is not None and not isinstance(base, str):
+        raise click.BadParameter(f"{path}: base_url must be a string", param_hint="--config")
+    return values, base

@@ -1,0 +1,111 @@
+"""Paths in a git work tree: where each given path lies, and which pathspecs (folders, root
+files, "" for all) have had their history read, so that each is read once."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+Located = tuple[str, str, bool]  # real path, path in the work tree, is a folder
+
+
+class WorkTreePaths:
+    """The paths of one work tree (its top folder `top`, resolved), located once each, and
+    the pathspecs read so far."""
+
+    __slots__ = ("_top", "_prefix", "_folders", "_located", "_covered", "_inside")
+
+    def __init__(self, top: str) -> None:
+        self._top = top
+        self._prefix = os.path.join(top, "")
+        self._folders: dict[str, str] = {}
+        # Each absolute path given, located once per run: `prefetch` and `date_of` ask alike.
+        self._located: dict[str, Located | None] = {}
+        self._covered: set[str] = set()  # pathspecs read: folders, root files, "" for all
+        self._inside: set[str] = set()  # folders known to lie in a pathspec read
+
+    def locate(self, path: str | os.PathLike[str]) -> Located | None:
+        """The real path, its path in the work tree (`/`-separated) and whether it is a
+        folder; None outside. An absolute path is located once per run."""
+        text = os.fspath(path)
+        located = self._located.get(text, False)
+        if located is not False:
+            return located  # type: ignore[return-value]
+        try:
+            real, folder = self._real(text)
+        except (OSError, ValueError, RuntimeError):
+            located = None
+        else:
+            if real == self._top:
+                located = real, "", True
+            elif real.startswith(self._prefix):
+                rel = real[len(self._prefix) :]
+                located = real, rel.replace(os.sep, "/") if os.sep != "/" else rel, folder
+            else:
+                located = None
+        if os.path.isabs(text):  # a relative path's meaning moves with the working folder
+            self._located[text] = located
+        return located
+
+    def specs(self, paths: Iterable[str | os.PathLike[str]]) -> set[str]:
+        """The pathspecs to read for `paths`, none read (or being read) already."""
+        specs = set()
+        for path in paths:
+            located = self.locate(path)
+            if located is not None and (spec := self.uncovered(located)) is not None:
+                specs.add(spec)
+        return specs
+
+    def uncovered(self, located: Located) -> str | None:
+        """The pathspec to read for a located path, or None when one read already covers it."""
+        _, rel, folder_given = located
+        folder = rel.rpartition("/")[0]
+        if folder in self._inside or rel in self._covered or "" in self._covered:
+            return None
+        parts = folder.split("/") if folder else []
+        if any("/".join(parts[:n]) in self._covered for n in range(1, len(parts) + 1)):
+            self._inside.add(folder)
+            return None
+        return rel if folder_given else folder or rel
+
+    def cover(self, specs: set[str]) -> list[str]:
+        """Count new pathspecs as read; those to read (a folder inside another is read
+        with it), sorted."""
+        outer = outermost(specs)
+        self._covered.update(outer)
+        return outer
+
+    def _real(self, text: str) -> tuple[str, bool]:
+        """`Path(text).resolve()`, with each folder resolved once, and whether it is a
+        folder: one `lstat` for a path that is no symbolic link."""
+        if ".." in text and ".." in Path(text).parts:  # symlinks first, then "..": as resolve()
+            real = str(Path(text).resolve())
+            return real, os.path.isdir(real)
+        absolute = os.path.abspath(text)
+        folder, name = os.path.split(absolute)
+        real_folder = self._folders.get(folder)
+        if real_folder is None:
+            real_folder = self._folders[folder] = str(Path(folder).resolve())
+        real = os.path.join(real_folder, name)
+        try:
+            mode = os.lstat(real).st_mode
+        except (OSError, ValueError):
+            return real, False  # not made yet (as `os.path.islink` and `isdir` say)
+        if stat.S_ISLNK(mode):
+            real = str(Path(real).resolve())
+            return real, os.path.isdir(real)
+        return real, stat.S_ISDIR(mode)
+
+
+def outermost(specs: set[str]) -> list[str]:
+    """The pathspecs not inside another one, sorted; "" (the root) covers all."""
+    if "" in specs:
+        return [""]
+    kept = []
+    for spec in sorted(specs):
+        parts = spec.split("/")
+        if not any("/".join(parts[:n]) in specs for n in range(1, len(parts))):
+            kept.append(spec)
+    return kept

@@ -1,0 +1,180 @@
+"""Reads of a work tree's history, and what they found.
+
+A `Reading` starts, for some pathspecs, the `git log` and the listings of the tracked and
+the changed files at once; `History` starts readings, now or ahead of need, and keeps
+what each found: the dates of the committed files, which files are committed and
+unchanged, which are beyond a shallow clone's history, and the problems met.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..values.report import Issue
+from .gitlog import Walk, start_log, walk_log
+from .gitprocess import Command, Probe, first_line
+
+# More folders than this under one top folder: the log reads the folder holding them all.
+PATHSPECS = 16
+
+# Dates of committed files, the tracked paths without changes, those beyond a shallow
+# clone's history, and a problem if git failed.
+Found = tuple[dict[str, str], set[str], set[str], str]
+
+
+def no_git_dates(path: str | os.PathLike[str], reason: str, scope: str = "") -> Issue:
+    """The `git` issue for a repository (or a part of it) git gives no dates for."""
+    scope = f" {scope}" if scope else ""
+    return Issue(
+        "git",
+        str(path),
+        "lastmod",
+        f"no git dates: {reason}; falling back to the next lastmod source "
+        f"(content hash or file modification time){scope}",
+    )
+
+
+class History:
+    """What the reads of a work tree's history found so far; the reads started ahead
+    wait here until taken."""
+
+    __slots__ = ("_root", "_boundary", "dates", "committed", "beyond", "issues", "ahead")
+
+    def __init__(self, root: Path, boundary: frozenset[str]) -> None:
+        self._root = root
+        self._boundary = boundary  # a shallow clone's oldest commits
+        self.dates: dict[str, str] = {}
+        self.committed: set[str] = set()  # tracked and unchanged: dated by git, not mtime
+        self.beyond: set[str] = set()  # committed, last changed at or before the boundary
+        self.issues: list[Issue] = []
+        self.ahead: list[Reading] = []  # reads `read_ahead` started, not taken yet
+
+    def read(self, specs: list[str], ahead: bool = False) -> None:
+        """Read the history of `specs`; `ahead`: start reading it, and take the read at
+        the next `take_ahead`."""
+        try:
+            reading = Reading(self._root, specs, ahead)
+        except OSError as exc:
+            self._add(({}, set(), set(), f"git could not be run ({exc})"))
+            return
+        if ahead:
+            self.ahead.append(reading)
+        else:
+            self._take(reading)
+
+    def take_ahead(self) -> None:
+        """Take the reads `read(..., ahead=True)` started (waiting for git to finish them)."""
+        while self.ahead:
+            self._take(self.ahead.pop(0))
+
+    def _take(self, reading: Reading) -> None:
+        try:
+            found = reading.result(self._boundary, self.committed)
+        except OSError as exc:
+            found = {}, set(), set(), f"git could not be run ({exc})"
+        finally:
+            reading.close()
+        self._add(found)
+
+    def _add(self, found: Found) -> None:
+        dates, clean, beyond, problem = found
+        self.dates.update(dates)
+        self.committed |= clean
+        self.beyond |= beyond
+        if problem:
+            self.issues.append(no_git_dates(self._root, problem, "for files it has no date for"))
+
+
+class Reading:
+    """One read of some pathspecs' history ("" alone: the whole repository): the log and
+    the listings of the tracked and the changed files, all started at once.
+
+    Read when needed, the log streams through a pipe and is stopped as soon as every file
+    is dated. Read ahead, each output goes to a temporary file: git runs to its end while
+    the generator builds and never waits for a reader.
+    """
+
+    def __init__(self, root: Path, specs: list[str], ahead: bool) -> None:
+        self.root = root
+        self.pathspec = [spec for spec in specs if spec]
+        self.wide = log_pathspec(self.pathspec)
+        self.log = start_log(root, self.wide, piped=not ahead)
+        self.probe: Probe | None = None
+        self.listings = [
+            Command(root, args)
+            for args in (
+                ["ls-files", "-z", "--cached", "--", *self.pathspec],
+                [
+                    "status",
+                    "--porcelain",
+                    "-z",
+                    "--untracked-files=no",
+                    "--no-renames",
+                    "--ignore-submodules=dirty",
+                    "--",
+                    *self.pathspec,
+                ],
+            )
+        ]
+
+    def result(self, boundary: frozenset[str], known: set[str]) -> Found:
+        """Dates of committed files not in `known`, the tracked paths without changes,
+        those beyond a shallow clone's history, and a problem if git failed (then no path
+        counts as unchanged)."""
+        listed, status = (command.done() for command in self.listings)
+        clean = set(_split_z(listed.stdout)) - _dirty_paths(status.stdout)
+        problem = ""
+        if listed.returncode != 0 or status.returncode != 0:
+            failed = listed if listed.returncode != 0 else status
+            problem = f"git could not list the work tree ({first_line(failed.stderr)})"
+            clean = set()
+        wanted = clean - known
+        if not wanted:
+            return {}, clean, set(), problem
+        self.probe = Probe(self.root)
+        walk = Walk(set(wanted), self.wide, boundary, self.probe)
+        code, stopped, message = walk_log(self.log, walk)
+        if not stopped and code != 0 and not walk.seen and "diff-merges" in message:
+            walk = Walk(set(wanted), self.wide, boundary, self.probe)  # a git before 2.31
+            code, stopped, message = walk_log(start_log(self.root, self.wide, old_git=True), walk)
+        if not stopped and code != 0:
+            problem = problem or f"git log failed ({message or f'exit status {code}'})"
+        return walk.dates, clean, walk.beyond, problem
+
+    def close(self) -> None:
+        """End what still runs (a read never taken, or a log stopped early)."""
+        for command in (self.log, *self.listings):
+            command.close()
+        if self.probe is not None:
+            self.probe.close()
+
+
+def log_pathspec(specs: list[str]) -> list[str]:
+    """The pathspecs for `git log`: `specs`, but many folders under one top folder become
+    the folder holding them (git matches each tree entry against every pathspec: hundreds
+    cost more than reading some history not needed). The walk still waits only for files
+    of `specs`."""
+    groups: dict[str, list[str]] = {}
+    for spec in specs:
+        groups.setdefault(spec.partition("/")[0], []).append(spec)
+    wide = []
+    for group in groups.values():
+        if len(group) > PATHSPECS:
+            parts = [spec.split("/") for spec in group]
+            common = next(
+                (n for n, names in enumerate(zip(*parts)) if len(set(names)) > 1),
+                min(map(len, parts)),
+            )
+            group = ["/".join(parts[0][:common])]
+        wide.extend(group)
+    return wide
+
+
+def _split_z(data: bytes) -> list[str]:
+    return [os.fsdecode(p) for p in data.split(b"\0") if p]
+
+
+def _dirty_paths(data: bytes) -> set[str]:
+    """Paths from `git status --porcelain -z --no-renames`: `XY path` entries."""
+    return {os.fsdecode(entry[3:]) for entry in data.split(b"\0") if len(entry) > 3}

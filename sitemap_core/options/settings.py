@@ -1,0 +1,108 @@
+"""`Settings`, everything the core needs to write one sitemap set, and
+`settings_from_options`, which checks raw option values and builds them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..protocol.indexnow import DEFAULT_ENDPOINT
+from ..protocol.sitemaps import MAX_BYTES, ChangeFreq
+from ..values.report import Issue
+from .parsers import convert
+from .table import MAX_URLS, OPTIONS, Rule
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the core needs to write one sitemap set."""
+
+    base_url: str
+    filename: str = "sitemap.xml"
+    formats: tuple[str, ...] = ("xml",)
+    gzip: str = "no"
+    gzip_level: int = 6
+    lastmod: str = "auto"
+    timezone: dt.tzinfo = dt.UTC
+    exclude: tuple[str, ...] = ()
+    exclude_regex: tuple[re.Pattern[str], ...] = ()
+    rules: tuple[Rule, ...] = ()
+    changefreq: ChangeFreq | None = None
+    priority: float | None = None
+    extra_urls: tuple[str, ...] = ()
+    x_default: str | bool = ""
+    robots_txt: bool | str = "auto"
+    validate: str = "warn"
+    invalid_urls: str = "warn"
+    max_urls: int = MAX_URLS
+    max_bytes: int = MAX_BYTES
+    cache_dir: Path | None = None
+    seed_sitemap: str = ""
+    indent: int = 0
+    robots_feeds: tuple[str, ...] = ()
+    indexnow_key: str = ""
+    indexnow_endpoints: tuple[str, ...] = (DEFAULT_ENDPOINT,)
+    submit: bool = False
+    images: bool = False
+    videos: bool = False
+    news: bool = False
+    news_publication: str = ""
+    news_language: str = ""
+    news_days: int = 2
+    html_map: bool = False
+    html_map_path: str = ""
+    html_map_max_links: int = 100
+    option_prefix: str = ""  # how the generator spells option names (Sphinx: sitemap_)
+    build_time: dt.datetime = field(
+        default_factory=lambda: dt.datetime.now(dt.UTC).replace(microsecond=0)
+    )
+
+
+def settings_from_options(
+    values: Mapping[str, Any],
+    base_url: str,
+    root: Path | None = None,
+    prefix: str = "",
+    also_valid: tuple[str, ...] = (),
+) -> tuple[Settings, list[Issue]]:
+    """Check raw option values (any generator's) and build `Settings`.
+
+    Unknown names and bad values become one `option` issue each, naming the option as
+    the user wrote it (`prefix` + name: Sphinx's `sitemap_gzip`) and, for a typo, the
+    nearest valid name (`also_valid`: a generator's own extra names); the default is used
+    instead. `root` is the folder relative paths (cache_dir) are taken from.
+    """
+    issues: list[Issue] = []
+    known = {o.name: o for o in OPTIONS}
+    kwargs: dict[str, Any] = {}
+
+    def bad(name: str, message: str) -> None:
+        issues.append(Issue("option", "", prefix + name, message))
+
+    for name, value in values.items():
+        if name not in known:
+            hint = _did_you_mean(name, prefix, also_valid)
+            bad(name, f"unknown sitemap option {prefix + name!r}{hint}, ignored")
+            continue
+        if value is None or value == known[name].default:
+            continue
+        try:
+            kwargs[name] = convert(name, value, root)
+        except (TypeError, ValueError) as exc:
+            bad(name, f"option {prefix + name!r}: {exc}; using the default")
+    if "cache_dir" not in kwargs and root is not None:
+        kwargs["cache_dir"] = root / known["cache_dir"].default
+    return Settings(base_url=base_url, option_prefix=prefix, **kwargs), issues
+
+
+def _did_you_mean(name: str, prefix: str = "", also_valid: tuple[str, ...] = ()) -> str:
+    """` (did you mean 'gzip'?)` for a name close to a valid option, else nothing."""
+    close = difflib.get_close_matches(
+        name, [*(o.name for o in OPTIONS), *also_valid], n=1, cutoff=0.75
+    )
+    return f" (did you mean {prefix + close[0]!r}?)" if close else ""
