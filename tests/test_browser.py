@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +62,10 @@ _SEEN = """([selector, property]) => {
 def _chromium() -> Path:
     """Debian's chromium: found, or installed when running as root (CI); else a skip."""
     if not CHROMIUM.exists() and os.geteuid() == 0 and shutil.which("apt-get"):
+        # Said past pytest's capture: a root user should see what is installed.
+        print(
+            f"\ntests/test_browser.py: installing Debian's chromium: {INSTALL}", file=sys.__stderr__
+        )
         subprocess.run(
             ["sh", "-c", INSTALL],
             check=False,

@@ -570,6 +570,21 @@ def test_generate_hugo_shape(tmp_path: Path) -> None:
     assert data["issues"] == []
 
 
+def test_generate_keeps_its_state_beside_the_site_not_in_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --config, `cache_dir` is taken from SITE_DIR's folder, as a generator's is
+    from its config file's: the working folder gets nothing."""
+    site = _jekyll(tmp_path / "project" / "_site")
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    result = run("generate", site, "--base-url", "https://example.com/", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert list(work.iterdir()) == []
+    assert (tmp_path / "project" / ".sitemap-cache" / "content-state.json").is_file()
+
+
 def test_generate_jekyll_shape(tmp_path: Path) -> None:
     site = _jekyll(tmp_path / "_site")
     result = run("generate", site, "--base-url", "https://example.com", "--quiet")

@@ -313,6 +313,26 @@ def test_dry_run_sends_nothing(tmp_path, site):
     assert f"  {SITE}new/" in out.splitlines()
 
 
+def test_base_url_from_the_sites_robots_txt_and_a_dry_run_without_the_key_file(tmp_path, site):
+    """A built site names its sitemap in robots.txt: that is its base URL (a flag still
+    wins); a dry run with a key the site does not serve says so and goes on."""
+    (site / "robots.txt").write_text(f"User-agent: *\nSitemap: {SITE}sitemap.xml\n")
+    (site / f"{KEY}.txt").unlink()
+    with endpoint(tmp_path / "live") as server:
+        code, out = run(
+            "submit", site, "--key", KEY, "--dry-run", "--previous", "", "--endpoint", server.url
+        )
+        assert code == 0, out
+        assert f"dry run: {site} has no {KEY}.txt holding the key" in out
+        assert f"keyLocation {SITE}{KEY}.txt" in out
+        assert server.posts == []
+        code, out = run("submit", site, "--key", KEY, "--previous", "", "--endpoint", server.url)
+        assert code == 2 and f"has no {KEY}.txt holding the key" in out
+    (site / "robots.txt").unlink()
+    code, out = run("submit", site, "--key", KEY, "--dry-run", "--previous", "")
+    assert code == 2 and "--base-url is required" in out
+
+
 def test_ping_is_sent_only_when_asked(tmp_path, site):
     with endpoint(tmp_path / "live") as server:
         code, out = run(

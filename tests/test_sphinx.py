@@ -291,6 +291,18 @@ def test_strict_build_fails_without_base_url(
     assert _strict(site, tmp_path / "muted", "html_baseurl=", "suppress_warnings=sitemap.*") == 0
 
 
+def test_no_sitemap_of_an_earlier_build_stays_when_none_is_written(
+    site: Path, tmp_path: Path
+) -> None:
+    """The base URL removed: the next build writes no sitemap, and the folder that gets
+    deployed holds none of the old one's files."""
+    out = tmp_path / "out"
+    assert _strict(site, out, "sitemap_gzip=also") == 0
+    assert (out / "sitemap.xml").is_file() and (out / "sitemap.xml.gz").is_file()
+    _strict(site, out, "html_baseurl=", "suppress_warnings=sitemap.*")
+    assert sorted(p.name for p in out.glob("sitemap*.xml*")) == []
+
+
 def test_strict_build_fails_on_a_bad_override_named_by_page_and_field(
     site: Path, tmp_path: Path, build: Build, capsys: pytest.CaptureFixture[str]
 ) -> None:

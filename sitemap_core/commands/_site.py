@@ -10,10 +10,12 @@ from typing import Any
 
 import click
 
+from ..checking.robots import robots_sitemaps
 from ..options import Settings, settings_from_options
+from ..protocol.grammar import loc_problem, part_name
 from ._report import issue_line
 
-__all__ = ["site_options", "site_settings"]
+__all__ = ["published_base", "site_options", "site_settings"]
 
 
 def site_options(command: Callable[..., None]) -> Callable[..., None]:
@@ -27,7 +29,8 @@ def site_options(command: Callable[..., None]) -> Callable[..., None]:
                 "--base-url",
                 metavar="URL",
                 help="Where SITE_DIR is published, e.g. https://example.com/docs/ "
-                "(required unless the config file sets base_url).",
+                "(required unless the config file sets base_url; submit also takes it "
+                "from the Sitemap: line of SITE_DIR's robots.txt).",
             ),
             click.option(
                 "--config",
@@ -45,16 +48,27 @@ def site_options(command: Callable[..., None]) -> Callable[..., None]:
 
 
 def site_settings(
-    base_url: str | None, config_file: Path | None, **overrides: Any
+    site_dir: Path,
+    base_url: str | None,
+    config_file: Path | None,
+    published: bool = False,
+    **overrides: Any,
 ) -> tuple[Settings, str]:
     """The settings of --config and --base-url (with `overrides`), their problems echoed;
-    and the base URL."""
+    and the base URL: given, else the config file's, else (`published`: a built site that
+    names its sitemap) the folder of the sitemap its robots.txt names. Relative paths are
+    taken from the config file's folder, else from SITE_DIR's: the state stays beside the
+    site, never in the working folder."""
     values, config_base = _read_config(config_file)
-    base_url = base_url or config_base
+    name = str(values.get("filename") or "sitemap.xml")
+    base_url = base_url or config_base or (published_base(site_dir, name) if published else None)
     if not base_url:
-        raise click.UsageError("--base-url is required (or base_url in the config file)")
+        raise click.UsageError(
+            "--base-url is required (or base_url in the config file"
+            + (", or a robots.txt in SITE_DIR naming its sitemap)" if published else ")")
+        )
     values.update({k: v for k, v in overrides.items() if v})
-    root = config_file.resolve().parent if config_file else Path.cwd()
+    root = (config_file or site_dir.resolve()).resolve().parent
     settings, problems = settings_from_options(values, base_url, root)
     for issue in problems:
         click.echo(issue_line(issue))
@@ -76,3 +90,15 @@ def _read_config(path: Path | None) -> tuple[dict[str, Any], str | None]:
     if base is not None and not isinstance(base, str):
         raise click.BadParameter(f"{path}: base_url must be a string", param_hint="--config")
     return values, base
+
+
+def published_base(site_dir: Path, filename: str) -> str | None:
+    """Where a built site is published, as its robots.txt says: the folder of the first
+    `Sitemap:` URL naming `filename` (or its `.gz`); None when none does."""
+    robots = site_dir / "robots.txt"
+    if not robots.is_file():
+        return None
+    for url in robots_sitemaps(robots)[0]:
+        if part_name(url) in (filename, filename + ".gz") and not loc_problem(url):
+            return url.rsplit("/", 1)[0] + "/"
+    return None

@@ -70,7 +70,7 @@ def generate(
     """
     from ..build import write_sitemaps
 
-    settings, _ = site_settings(base_url, config_file, lastmod=lastmod)
+    settings, _ = site_settings(site_dir, base_url, config_file, lastmod=lastmod)
     if exclude:  # added to the config file's list, as the core read it
         settings = dataclasses.replace(settings, exclude=(*settings.exclude, *exclude))
     files = html_files(site_dir)

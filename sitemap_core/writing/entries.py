@@ -70,7 +70,8 @@ class Entries:
                 freq_text = freq.value if freq else default_freq
                 prio_text = priority_text(prio) if prio is not None else default_prio
             if page.changefreq is not None or page.priority is not None:
-                freq_text, prio_text = self._overrides(page, freq_text, prio_text)
+                freq_text, prio_text, issues = overrides(page, freq_text, prio_text)
+                self.issues += issues
             media = self._media(page, loc) if media_on else None
             alternates = self._alternates(page) if page.alternates else ()
             entry = (loc, *stamp, freq_text, prio_text, alternates, media)
@@ -80,24 +81,6 @@ class Entries:
             if page.news is not None and s.news:
                 self._article(page, loc)
             yield entry
-
-    def _overrides(
-        self, page: Page, freq_text: str | None, prio_text: str | None
-    ) -> tuple[str | None, str | None]:
-        """The page's own changefreq and priority, where they are valid."""
-        if page.changefreq is not None:
-            try:
-                freq_text = parse_changefreq(page.changefreq).value
-            except ValueError as exc:
-                key = page.key("changefreq")
-                self._issue("changefreq", page, key, f"{key} left out: {exc}")
-        if page.priority is not None:
-            try:
-                prio_text = priority_text(parse_priority(page.priority))
-            except ValueError as exc:
-                key = page.key("priority")
-                self._issue("priority", page, key, f"{key} left out: {exc}")
-        return freq_text, prio_text
 
     def canonical_entries(self, seen: SeenURLs) -> list[Entry]:
         """A page that names another URL of this site as canonical, and no built page
@@ -230,3 +213,24 @@ def page_media(
         images or (), videos or (), base_url=base, loc=loc, page=page.label, indent=indent
     )
     return (fragment if fragment.xml else None), issues + more
+
+
+def overrides(
+    page: Page, freq_text: str | None, prio_text: str | None
+) -> tuple[str | None, str | None, list[Issue]]:
+    """The page's own changefreq and priority where they are valid, with an issue naming
+    each one left out."""
+    issues = []
+    if page.changefreq is not None:
+        try:
+            freq_text = parse_changefreq(page.changefreq).value
+        except ValueError as exc:
+            key = page.key("changefreq")
+            issues.append(Issue("changefreq", page.label, key, f"{key} left out: {exc}"))
+    if page.priority is not None:
+        try:
+            prio_text = priority_text(parse_priority(page.priority))
+        except ValueError as exc:
+            key = page.key("priority")
+            issues.append(Issue("priority", page.label, key, f"{key} left out: {exc}"))
+    return freq_text, prio_text, issues

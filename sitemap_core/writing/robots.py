@@ -16,6 +16,27 @@ from ..values.urls import scope_of
 _MINIMAL = b"User-agent: *\nAllow: /\n"
 
 
+def place_line(
+    out_dir: Path, base: str, robots_txt: str | bool, sitemap_url: str, own_names: tuple[str, ...]
+) -> list[Issue]:
+    """Create robots.txt or add our line to it (`update`); under a path (crawlers read
+    robots.txt only at the host root) only add to one the site ships, unless asked to
+    create it (`robots_txt: true`): else an info note says which line to add where."""
+    if robots_txt == "auto" and base.count("/") > 3 and not (out_dir / "robots.txt").is_file():
+        return [
+            Issue(
+                "robots",
+                "robots.txt",
+                "robots_txt",
+                f"the site lives under a path, so no robots.txt was written (crawlers read it "
+                f"only at the host root): add `Sitemap: {sitemap_url}` to the robots.txt "
+                "at the root of the host",
+                "info",
+            )
+        ]
+    return update(out_dir, sitemap_url, own_names)
+
+
 def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[Issue]:
     """Create robots.txt in `out_dir`, or add the `Sitemap:` line to the one there.
 

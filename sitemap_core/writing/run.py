@@ -96,6 +96,9 @@ class _Run:
         problem = urls.base_url_problem(self.base)
         if problem:
             self.issues.append(Issue("base-url", "", "base_url", f"no sitemap written: {problem}"))
+            if self.out_dir.is_dir():  # an earlier build's sitemap would be deployed
+                for stem in (self.stem, NEWS_STEM):
+                    self.installer.remove_stale(set(), stem)
             return Written(Result(issues=tuple(self.issues)), complete=False)
         try:
             files, count = self._write(pages)
@@ -203,27 +206,10 @@ class _Run:
         return self.base + files[0].name if files else self.location
 
     def _robots(self, sitemap_url: str, *stems: str) -> None:
-        """Create robots.txt or add our line to it (replacing our earlier one, named for
-        one of `stems`); under a path (crawlers read robots.txt only at the host root)
-        only add to one the site ships, unless asked to create it."""
-        if (
-            self.s.robots_txt == "auto"
-            and self.base.count("/") > 3
-            and not (self.out_dir / "robots.txt").is_file()
-        ):
-            self.issues.append(
-                Issue(
-                    "robots",
-                    "robots.txt",
-                    "robots_txt",
-                    f"the site lives under a path, so no robots.txt was written (crawlers read it "
-                    f"only at the host root): add `Sitemap: {sitemap_url}` to the robots.txt "
-                    "at the root of the host",
-                    "info",
-                )
-            )
-            return
-        self.issues += robots.update(self.out_dir, sitemap_url, _robots_names(*stems))
+        """Our `Sitemap:` line in robots.txt (`robots.place_line`)."""
+        self.issues += robots.place_line(
+            self.out_dir, self.base, self.s.robots_txt, sitemap_url, _robots_names(*stems)
+        )
 
 
 def _write_failed(exc: OSError, out_dir: Path) -> Issue:
