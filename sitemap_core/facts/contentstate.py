@@ -13,21 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import urllib.parse
 from pathlib import Path
-from typing import Any
-
-from lxml import etree
 
 from ..files.atomic import write_file
-from ..files.fetch import FetchError, fetch, is_url
-from ..files.safexml import SAFE_XML, has_doctype, local_part
 from ..values import dates
 from ..values.report import Issue
 
 STATE_FILE = "content-state.json"
-_SEED_MAX_BYTES = 60 * 1024 * 1024
-_SEED_MAX_FILES = 100
 _HEX = re.compile(r"[0-9a-f]{32}")
 
 
@@ -83,7 +75,7 @@ class ContentState:
             stamp: str | None = self._seed.get(url)
         else:
             stamp = known[1] if known[0] == hexdigest else dates.to_w3c(now)
-        value = _date(stamp) if stamp else None
+        value = parse_date(stamp) if stamp else None
         self.record(url, digest, value)
         return value
 
@@ -95,7 +87,7 @@ class ContentState:
             stamp = self._seed.get(url)
         else:
             stamp = known[1] if known[0] == digest.hex() else None
-        return _date(stamp) if stamp else None
+        return parse_date(stamp) if stamp else None
 
     def record(self, url: str, digest: bytes, value: dt.datetime | dt.date | None) -> None:
         """Keep `url`'s content `digest` and the date it was given (None: unknown)."""
@@ -162,7 +154,7 @@ def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
             and len(entry) == 2
             and all(isinstance(e, str) for e in entry)
             and _HEX.fullmatch(entry[0])
-            and (not entry[1] or _date(entry[1]) is not None)
+            and (not entry[1] or parse_date(entry[1]) is not None)
         ):
             known[url] = (entry[0], entry[1])
     if len(known) < len(data):
@@ -181,7 +173,7 @@ def _state_issue(path: Path, problem: str) -> Issue:
     )
 
 
-def _date(text: str) -> dt.date | None:
+def parse_date(text: str) -> dt.date | None:
     """A date or aware datetime from a W3C Datetime (a date stays a date), or None."""
     try:
         value = dates.parse(text)
@@ -193,15 +185,13 @@ def _date(text: str) -> dt.date | None:
 # --- the seed sitemap ----------------------------------------------------------------------
 
 
-class _SeedError(ValueError):
-    """A seed sitemap that cannot be used; the message says which file and why."""
-
-
 def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
     """`loc` → `lastmod` from a sitemap or sitemap index; a `content` issue on failure."""
+    from .published import read_published  # an HTTP client and lxml: loaded for a seed
+
     try:
         stamps = {loc: stamp for loc, stamp in read_published(seed).items() if stamp}
-    except ValueError as exc:  # _SeedError, or a URL urllib.parse refuses
+    except ValueError as exc:  # a seed that cannot be read, or a URL urllib.parse refuses
         issues.append(
             Issue(
                 "content",
@@ -212,64 +202,3 @@ def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
         )
         return {}
     return stamps
-
-
-def read_published(where: str) -> dict[str, str]:
-    """`loc` → `lastmod` ("" for none, or one that is not a date) of a sitemap or a sitemap
-    index and its parts, from a path or an http(s) URL; ValueError says why it cannot be read."""
-    stamps: dict[str, str] = {}
-    _read_sitemap(where, stamps, depth=0)
-    return stamps
-
-
-def _read_sitemap(where: str, stamps: dict[str, str], depth: int) -> None:
-    try:
-        data = fetch(where, max_bytes=_SEED_MAX_BYTES)
-    except FetchError as exc:
-        raise _SeedError(f"{where}: {exc}") from None
-    root = _parse_xml(data, where)
-    kind = etree.QName(root).localname
-    if kind == "urlset":
-        for url in root:
-            if not isinstance(url.tag, str) or etree.QName(url).localname != "url":
-                continue
-            loc, stamp = _child_text(url, "loc"), _child_text(url, "lastmod")
-            if loc:
-                stamps[loc] = stamp if stamp and _date(stamp) is not None else ""
-    elif kind == "sitemapindex":
-        if depth > 0:
-            raise _SeedError(f"{where} is an index inside an index")
-        locs = [loc for s in root if isinstance(s.tag, str) and (loc := _child_text(s, "loc"))]
-        if len(locs) > _SEED_MAX_FILES:
-            raise _SeedError(f"{where} lists more than {_SEED_MAX_FILES} sitemaps")
-        for loc in locs:
-            _read_sitemap(_child_location(where, loc), stamps, depth + 1)
-    else:
-        raise _SeedError(f"{where} is not a sitemap (its root is <{kind}>)")
-
-
-def _child_text(element: Any, name: str) -> str:
-    for child in element:
-        if isinstance(child.tag, str) and etree.QName(child).localname == name:
-            return (child.text or "").strip()
-    return ""
-
-
-def _child_location(index: str, loc: str) -> str:
-    """A sitemap an index lists: next to a local index if a file of that name is there."""
-    if is_url(index):
-        return urllib.parse.urljoin(index, loc)
-    local = local_part(Path(index), loc)
-    return str(local) if local is not None else loc
-
-
-def _parse_xml(data: bytes, where: str) -> Any:
-    """The root element, read as `validate` reads sitemaps: no entities, DTD or network."""
-    parser = etree.XMLParser(**SAFE_XML)
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
-        raise _SeedError(f"{where} is not well-formed XML ({exc})") from None
-    if has_doctype(root):
-        raise _SeedError(f"{where} has a DOCTYPE, which sitemaps must not have")
-    return root

@@ -14,12 +14,13 @@ import functools
 import os
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag, urljoin
 
-from lxml import etree
-
 from ..values import urls
+
+if TYPE_CHECKING:
+    from lxml import etree
 
 _FIRST = 1 << 13  # the first read: most heads end before
 _CHUNK = 1 << 15
@@ -215,6 +216,8 @@ def _read_head(path: str | os.PathLike[str]) -> bytes:
 
 def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
     """Parse the head's bytes with lxml (a small tree beats a parser target here)."""
+    from lxml import etree  # loaded for the few heads that say something
+
     for name in dict.fromkeys((encoding, "utf-8")):
         try:
             parser = _parser(name)
@@ -233,6 +236,8 @@ def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
 @functools.lru_cache(maxsize=16)
 def _parser(encoding: str) -> etree.HTMLParser:
     """One reusable parser per encoding (building one costs more than a small parse)."""
+    from lxml import etree
+
     return etree.HTMLParser(
         encoding=encoding, no_network=True, recover=True, remove_comments=True, remove_pis=True
     )

@@ -8,7 +8,7 @@ URLs a request, all on the one host. The key (8 to 128 characters of `[a-zA-Z0-9
 proves the sender may speak for the site, which serves it as `<key>.txt`.
 
 `changes(sitemap, previous, base_url)` compares a sitemap set with the one published
-before (`contentstate.read_published` reads both); `submit(urls, ...)` posts them to each
+before (`facts.published.read_published` reads both); `submit(urls, ...)` posts them to each
 endpoint in batches, with a timeout and bounded retries with backoff on 429, 5xx and
 no answer; `ping(template, sitemap_url)` keeps the old GET for an endpoint that still
 takes it. `after_build(result, settings, out_dir)` is what a build does: the key file,
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit
 
-from ..facts.contentstate import read_published
+from ..facts.published import read_published
 from ..files.atomic import write_file
 from ..files.fetch import USER_AGENT
 from ..protocol.indexnow import (

@@ -1,0 +1,83 @@
+"""A published sitemap's dates: `loc` → `lastmod` of a sitemap or a sitemap index and its
+parts, from a file or an http(s) URL, read as safely as the checker reads sitemaps. The
+seed of the content state, and what IndexNow compares a new sitemap with."""
+
+from __future__ import annotations
+
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from ..files.fetch import FetchError, fetch, is_url
+from ..files.safexml import SAFE_XML, has_doctype, local_part
+from .contentstate import parse_date
+
+_MAX_BYTES = 60 * 1024 * 1024
+_MAX_FILES = 100
+
+
+class SeedError(ValueError):
+    """A published sitemap that cannot be used; the message says which file and why."""
+
+
+def read_published(where: str) -> dict[str, str]:
+    """`loc` → `lastmod` ("" for none, or one that is not a date) of a sitemap or a sitemap
+    index and its parts, from a path or an http(s) URL; ValueError says why it cannot be read."""
+    stamps: dict[str, str] = {}
+    _read_sitemap(where, stamps, depth=0)
+    return stamps
+
+
+def _read_sitemap(where: str, stamps: dict[str, str], depth: int) -> None:
+    try:
+        data = fetch(where, max_bytes=_MAX_BYTES)
+    except FetchError as exc:
+        raise SeedError(f"{where}: {exc}") from None
+    root = _parse_xml(data, where)
+    kind = etree.QName(root).localname
+    if kind == "urlset":
+        for url in root:
+            if not isinstance(url.tag, str) or etree.QName(url).localname != "url":
+                continue
+            loc, stamp = _child_text(url, "loc"), _child_text(url, "lastmod")
+            if loc:
+                stamps[loc] = stamp if stamp and parse_date(stamp) is not None else ""
+    elif kind == "sitemapindex":
+        if depth > 0:
+            raise SeedError(f"{where} is an index inside an index")
+        locs = [loc for s in root if isinstance(s.tag, str) and (loc := _child_text(s, "loc"))]
+        if len(locs) > _MAX_FILES:
+            raise SeedError(f"{where} lists more than {_MAX_FILES} sitemaps")
+        for loc in locs:
+            _read_sitemap(_child_location(where, loc), stamps, depth + 1)
+    else:
+        raise SeedError(f"{where} is not a sitemap (its root is <{kind}>)")
+
+
+def _child_text(element: Any, name: str) -> str:
+    for child in element:
+        if isinstance(child.tag, str) and etree.QName(child).localname == name:
+            return (child.text or "").strip()
+    return ""
+
+
+def _child_location(index: str, loc: str) -> str:
+    """A sitemap an index lists: next to a local index if a file of that name is there."""
+    if is_url(index):
+        return urllib.parse.urljoin(index, loc)
+    local = local_part(Path(index), loc)
+    return str(local) if local is not None else loc
+
+
+def _parse_xml(data: bytes, where: str) -> Any:
+    """The root element, read as `validate` reads sitemaps: no entities, DTD or network."""
+    parser = etree.XMLParser(**SAFE_XML)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        raise SeedError(f"{where} is not well-formed XML ({exc})") from None
+    if has_doctype(root):
+        raise SeedError(f"{where} has a DOCTYPE, which sitemaps must not have")
+    return root
