@@ -37,6 +37,12 @@ test-clock-ahead: $(STAMP)
 	  apt-get update -qq && apt-get install -y -qq faketime >/dev/null; }
 	faketime -f +365d $(BIN)/python -m pytest -q -p no:cacheprovider -m "not registry"
 
+# The oldest MkDocs, Pelican and Sphinx the extras accept, each in a fresh venv with an
+# example site built and its sitemap checked (part of `make test` too).
+.PHONY: test-oldest
+test-oldest: $(STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_oldest.py
+
 bench: $(STAMP)
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b --quick || exit 1; done
 

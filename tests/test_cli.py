@@ -93,7 +93,7 @@ def test_help_lists_each_command_in_a_whole_phrase(width: int) -> None:
             shown[name] = text.strip()
         elif line.strip():
             shown[name] += " " + line.strip()
-    assert sorted(shown) == ["generate", "submit", "validate"]
+    assert sorted(shown) == ["generate", "submit", "validate", "versions"]
     for name, text in shown.items():
         assert not text.endswith("..."), f"{name}: {text!r}"
         assert text.endswith("."), f"{name}: {text!r}"

@@ -209,6 +209,46 @@ def test_a_bad_date_is_named_as_written(site, caplog):
     assert "orphan.md (date): date: 'last tuesday'" in warned[1]
 
 
+def test_front_matter_yaml_cannot_read_is_named_once(site, caplog):
+    """An unquoted impossible date: YAML cannot read the block, so MkDocs drops the
+    whole front matter (the page's `sitemap:` and `updated:` with it) without a word."""
+    about = site / "docs" / "about.md"
+    text = about.read_text(encoding="utf-8")
+    about.write_text(text.replace("---\n", "---\nlastmod: 2024-13-45\n", 1), encoding="utf-8")
+    site_dir = build(site)
+    assert "priority" not in entry(site_dir, BASE + "about/")  # MkDocs read no front matter
+    warned = warnings_of(caplog)
+    assert warned == [
+        "sitemap_mkdocs: [metadata] about.md (lastmod): front matter could not be read: "
+        "`lastmod: 2024-13-45` (line 2): month must be in 1..12; MkDocs ignores all of this "
+        "page's front matter (title, dates, sitemap fields): correct it, or quote the value"
+    ]
+    with pytest.raises(Abort, match="in strict mode"):
+        build(site, strict=True, site_url="https://example.org/")
+
+
+def test_front_matter_that_is_no_yaml_is_named_with_its_line(site, caplog):
+    orphan = site / "docs" / "orphan.md"
+    orphan.write_text(
+        "---\ntitle: Orphan\ndescription: a: b\n---\n" + orphan.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    assert BASE + "orphan/" in checked(build(site), BASE)
+    (warned,) = warnings_of(caplog)
+    assert re.match(  # libyaml's words, or PyYAML's own without it
+        r"sitemap_mkdocs: \[metadata\] orphan\.md \(front matter\): front matter could not "
+        r"be read: mapping values are not allowed (in this context|here) \(line 3\); MkDocs "
+        r"ignores all of this page's front matter",
+        warned,
+    )
+    # `---`, a paragraph, `---`: YAML reads it (as text), MkDocs keeps it as Markdown.
+    caplog.clear()
+    text = orphan.read_text(encoding="utf-8").replace("description: a: b", "A note first.")
+    orphan.write_text(text.replace("title: Orphan\n", ""), encoding="utf-8")
+    build(site)
+    assert warnings_of(caplog) == []
+
+
 def test_mkdocs_own_sitemap_is_replaced(site):
     site_dir = build(site)
     found = checked(site_dir, BASE)
@@ -379,7 +419,9 @@ def test_contract_unwritable_sitemap_fails_the_build(site, caplog):
     with pytest.raises(Abort, match="BuildError"):
         build(site)
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-    assert len(errors) == 1 and errors[0].startswith("[write] ") and "\n" not in errors[0]
+    # MkDocs logs the error under its own logger: the plugin's prefix is in the text.
+    assert len(errors) == 1 and "\n" not in errors[0]
+    assert errors[0].startswith("sitemap_mkdocs: [write] ")
     assert "no sitemap written" in errors[0] and "Traceback" not in caplog.text
     assert warnings_of(caplog) == []
     assert summaries(caplog) == 1

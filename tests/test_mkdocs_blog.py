@@ -144,3 +144,65 @@ def test_a_dirty_build_dates_what_it_knows(blog):
         url: date for url, date in full.items() if url not in views
     }
     assert {url: dirty[url] for url in views} == dict.fromkeys(views) | {BASE + "blog/": FIRST_Z}
+
+
+# --- a shallow clone: GitHub Actions' default checkout -----------------------------------
+
+HEAD = "2025-02-01T00:00:00+00:00"  # a last commit outside the blog: the clone's only one
+# The depth-1 clone holds one commit: every file was last changed at or before it, so
+# git dates none. A post's publication date is its lastmod only when newer than that
+# commit (roadmap); a page's own modification date stands; a view is dated when nothing
+# it shows can be newer than what is known, else it has no date. Nothing older than the
+# truth (hello.md was edited in 2024-12: not 2023-05-01, nor its views).
+SHALLOW = {
+    **dict.fromkeys(PAGES),
+    "blog/2023/05/01/hello-world/": None,
+    "blog/2023/11/20/release-10/": "2024-03-03",
+    "blog/2024/02/14/tips/": None,
+    "blog/2024/09/30/release-20/": "2024-10-02",
+    "blog/2025/06/01/roadmap/": "2025-06-01",
+    "blog/": "2025-06-01",
+    "blog/page/2/": None,  # tips, release-1
+    "blog/page/3/": None,
+    "blog/archive/2025/": "2025-06-01",
+    "blog/archive/2024/": None,  # tips, release-2
+    "blog/archive/2023/": None,
+    "blog/category/news/": "2025-06-01",  # roadmap, tips
+    "blog/category/news/page/2/": None,
+    "blog/category/releases/": "2024-10-02",
+}
+
+
+@pytest.fixture
+def shallow_blog(blog, tmp_path) -> Path:
+    """The blog's repository, with one more commit, cloned with `--depth 1`."""
+    repo = GitRepo(blog.parent)
+    repo.write("README.md", "The repository's readme.\n")
+    repo.commit("readme", HEAD)
+    clone = tmp_path / "clone"
+    repo.git("clone", "-q", "--depth", "1", f"file://{repo.root}", str(clone))
+    return clone / "blog"
+
+
+def test_a_shallow_clone_never_dates_a_post_by_its_publication_alone(shallow_blog, caplog):
+    caplog.set_level(logging.INFO)
+    found = checked(build(shallow_blog, strict=True), BASE)
+    assert found == {BASE + url: date for url, date in SHALLOW.items()}
+    assert warnings_of(caplog) == []
+    assert any("git-shallow" in r.getMessage() for r in caplog.records)
+
+
+def test_a_shallow_clone_seeded_from_the_published_sitemap_gives_the_full_dates(blog, shallow_blog):
+    """The published sitemap (built from the whole history) as `seed_sitemap`: the
+    one-commit clone writes the same dates."""
+    published = build(blog) / "sitemap.xml"
+    full = checked(published.parent, BASE)
+    assert full == {BASE + url: date for url, date in {**PAGES, **POSTS, **VIEWS}.items()}
+    config = shallow_blog / "mkdocs.yml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(
+            "  - sitemap-suite\n", f"  - sitemap-suite:\n      seed_sitemap: {published}\n"
+        ),
+        encoding="utf-8",
+    )
+    assert checked(build(shallow_blog, strict=True), BASE) == full

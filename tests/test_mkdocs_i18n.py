@@ -156,6 +156,24 @@ def test_one_warning_for_all_languages(i18n_site, caplog):
     assert alternates(site_dir) == EXPECTED
 
 
+def test_unreadable_front_matter_is_named_once_for_all_languages(i18n_site, caplog):
+    """en/changelog.md is read by the English build and again, as the fallback, by the
+    French one: one warning."""
+    changelog = i18n_site / "docs" / "en" / "changelog.md"
+    changelog.write_text(
+        "---\nupdated: 2025-02-30\n---\n" + changelog.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    site_dir = build(i18n_site)
+    assert warnings_of(caplog) == [
+        "sitemap_mkdocs: [metadata] en/changelog.md (updated): front matter could not be "
+        "read: `updated: 2025-02-30` (line 2): day is out of range for month; MkDocs ignores "
+        "all of this page's front matter (title, dates, sitemap fields): correct it, or "
+        "quote the value"
+    ]
+    assert alternates(site_dir) == EXPECTED
+
+
 @pytest.mark.parametrize(
     ("value", "x_default", "warned"),
     [("fr", "fr/guide/", False), (False, None, False), ("de", None, True)],

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sitemap_core.values.page import hreflang, meta_overrides, parse_flag
+from sitemap_core.values.page import META_KEYS, hreflang, meta_overrides, near_miss, parse_flag
 
 
 @pytest.mark.parametrize(
@@ -58,3 +58,72 @@ def test_parse_flag():
 
 def test_hreflang_from_a_locale_name():
     assert [hreflang(x) for x in ("pt_BR", "en", "zh_Hant_TW")] == ["pt-BR", "en", "zh-Hant-TW"]
+
+
+@pytest.mark.parametrize(
+    ("key", "meant"),
+    [
+        ("chagefreq", "changefreq"),
+        ("change_freq", "changefreq"),
+        ("priorty", "priority"),
+        ("exlude", "exclude"),
+        ("lastmodd", "lastmod"),
+        ("vidoes", "videos"),
+        ("colour", None),
+    ],
+)
+def test_a_near_miss_names_the_field_meant(key: str, meant: str | None) -> None:
+    """Every generator's `sitemap` mapping goes through meta_overrides (MkDocs' front
+    matter `sitemap:`, Sphinx's `:sitemap_*:` fields, Pelican's `Sitemap:` mapping): a
+    typo of a field gets the hint an option's typo gets; another key, the list."""
+    _, issues = meta_overrides({key: "weekly"}, "a.md")
+    assert [(i.code, i.field, i.level) for i in issues] == [
+        ("metadata", f"sitemap.{key}", "warning")
+    ]
+    if meant:
+        assert f"sitemap.{key} is not a sitemap field (did you mean 'sitemap.{meant}'?)" in (
+            issues[0].message
+        )
+    else:
+        assert f"({', '.join(META_KEYS)})" in issues[0].message
+
+
+def test_ordinary_metadata_is_near_no_field() -> None:
+    """Keys pages carry anyway are no typo of ours, for the mapping's fields nor for
+    Pelican's own (`Priority:`, `Changefreq:`, `Sitemap*:`); ours are none either."""
+    pelican = ("priority", "changefreq", "sitemap", "sitemap_exclude", "sitemap_images")
+    ordinary = [
+        "title",
+        "date",
+        "modified",
+        "category",
+        "tags",
+        "slug",
+        "author",
+        "authors",
+        "summary",
+        "lang",
+        "status",
+        "template",
+        "save_as",
+        "url",
+        "description",
+        "keywords",
+        "cover",
+        "series",
+        "subtitle",
+        "private",
+        "sitename",
+        "site_name",
+        "updated",
+        "created",
+        "published",
+        "order",
+        "weight",
+        "draft",
+        "hidden",
+    ]
+    assert [k for k in ordinary if near_miss(k) or near_miss(k, pelican)] == []
+    assert [near_miss(k) for k in META_KEYS] == [None] * len(META_KEYS)
+    assert near_miss("Chagefreq", pelican) == "changefreq"
+    assert near_miss("sitmap", pelican) == "sitemap"

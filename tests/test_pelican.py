@@ -28,6 +28,7 @@ from pelican.settings import read_settings
 import sitemap_pelican
 from helpers import (
     NS,
+    assert_reciprocal,
     checked,
     commit_all,
     histories_given,
@@ -356,6 +357,77 @@ def test_urls_follow_the_url_settings(tmp_path: Path) -> None:
     }
 
 
+def alternates_of(out: Path) -> dict[str, dict[str, str]]:
+    """Each listed URL (relative to BASE) with its `hreflang -> href` alternates, read with
+    lxml; no `<url>` may give a language twice."""
+    found = {}
+    for loc, element in url_elements(out / "sitemap.xml").items():
+        codes = [link.get("hreflang") for link in element.findall("xhtml:link", NS)]
+        assert len(codes) == len(set(codes)), (loc, codes)
+        found[loc.removeprefix(BASE)] = {
+            link.get("hreflang"): link.get("href") for link in element.findall("xhtml:link", NS)
+        }
+    return found
+
+
+def test_one_slug_twice_in_one_language_is_no_translation(tmp_path: Path) -> None:
+    """Pelican groups content by slug as translations: two `Keynote` talks in two
+    categories (`ARTICLE_URL = "{category}/{slug}.html"`) and a French `Keynote` are one
+    group. Alternates join different languages, one URL each: which English talk the
+    French one translates is unknown, so none of the three has alternates; a real
+    translation keeps them."""
+    site = make_site(tmp_path)
+    content = site / "content"
+    talk = "Title: Keynote\nDate: 2024-02-01 10:00\nCategory: {}\nSlug: keynote\n{}\nThe talk.\n"
+    (content / "travel" / "keynote.md").write_text(talk.format("Travel", ""), "utf-8")
+    (content / "python" / "keynote.md").write_text(talk.format("Python", ""), "utf-8")
+    (content / "python" / "keynote-fr.md").write_text(talk.format("Python", "Lang: fr\n"), "utf-8")
+    out = build(
+        site,
+        tmp_path / "out",
+        ARTICLE_URL="{category}/{slug}.html",
+        ARTICLE_SAVE_AS="{category}/{slug}.html",
+        ARTICLE_LANG_URL="{category}/{slug}-{lang}.html",
+        ARTICLE_LANG_SAVE_AS="{category}/{slug}-{lang}.html",
+    )
+    found = alternates_of(out)
+    for url in ("travel/keynote.html", "python/keynote.html", "python/keynote-fr.html"):
+        assert found[url] == {}, url
+        assert served_file(out, BASE + url) is not None
+    hello = {
+        "en": BASE + "python/hello-world.html",
+        "fr": BASE + "python/hello-world-fr.html",
+        "x-default": BASE + "python/hello-world.html",
+    }
+    assert found["python/hello-world.html"] == found["python/hello-world-fr.html"] == hello
+    assert_reciprocal(out / "sitemap.xml")
+    checked(out, BASE)
+
+
+def test_translations_with_url_and_no_save_as_are_listed_where_their_files_are(
+    tmp_path: Path,
+) -> None:
+    """`URL:` without `Save_as:` on a post and its translation: Pelican writes each to
+    its `*_SAVE_AS` file, and no file serves the declared URLs. Each is listed, and named
+    as the other's alternate, under the URL of the file written (as an untranslated
+    page is), whichever is written first."""
+    site = make_site(tmp_path)
+    for name, url in (("hello-world.md", "greetings/"), ("hello-world-fr.md", "fr/salut/")):
+        path = site / "content" / "python" / name
+        path.write_text(f"URL: {url}\n" + path.read_text(encoding="utf-8"), "utf-8")
+    out = build(site, tmp_path / "out")
+    found = alternates_of(out)
+    hello = {
+        "en": BASE + "hello-world.html",
+        "fr": BASE + "hello-world-fr.html",
+        "x-default": BASE + "hello-world.html",
+    }
+    assert found["hello-world.html"] == found["hello-world-fr.html"] == hello
+    assert "greetings/" not in found and "fr/salut/" not in found
+    assert [u for u in checked(out, BASE) if served_file(out, u) is None] == []
+    assert_reciprocal(out / "sitemap.xml")
+
+
 def test_escaped_slug_is_well_formed_xml(example: Path) -> None:
     raw = (example / "sitemap.xml").read_bytes()
     assert "https://example.org/caf%C3%A9-&-cr%C3%A8me.html" in urls_in(example / "sitemap.xml")
@@ -662,6 +734,15 @@ ODD_PAGE = "pages/odd.html"
 ROWS = {
     "unknown-option": Row("'gzipp' (did you mean 'gzip'?)", sitemap={"gzipp": "also"}),
     "unknown-page-field": Row("sitemap_colour", page="Sitemap_colour: red"),
+    "near-miss-page-field": Row(
+        "chagefreq: not a sitemap metadata field (did you mean `Changefreq:`?)",
+        page="Chagefreq: weekly\nImage: cover.png\nSubtitle: odd\nSeries: odds",
+    ),
+    "near-miss-page-key-in-a-mapping": Row(
+        "sitemap.chagefreq is not a sitemap field (did you mean 'sitemap.changefreq'?)",
+        page="Lang: en",
+        meta={"sitemap": {"chagefreq": "weekly"}},
+    ),
     "unknown-page-key-in-a-mapping": Row(
         "sitemap.colour", page="Lang: en", meta={"sitemap": {"colour": "red"}}
     ),
@@ -759,6 +840,23 @@ def test_summary_shows_like_pelicans_done_line(tmp_path: Path) -> None:
         f"sitemap: {len(EXPECTED)} URLs in 2 file(s) (sitemap.xml, "
         "sitemap.xml.gz); lastmod from git 1, listed 30, page 22"
     ], output
+    assert output.index("sitemap: ") < output.index("Done: Processed")
+
+
+@pytest.mark.parametrize(
+    ("siteurl", "why"),
+    [("", "no base URL is set"), ("/blog", "'/blog' is not an absolute http(s) URL")],
+)
+def test_no_sitemap_is_one_summary_line_too(tmp_path: Path, siteurl: str, why: str) -> None:
+    """A bad `SITEURL`: the one warning, then the summary line MkDocs and Sphinx print,
+    saying why nothing was written, before Pelican's Done: line."""
+    site = make_site(tmp_path)
+    status, output, lines = run_cli(site, tmp_path / "out", Row("", siteurl=siteurl, cli=()))
+    assert status == 0, output
+    ours = [line for line in lines if "sitemap" in line]  # and Pelican's, about feeds
+    assert len(ours) == 1 and "SITEURL" in ours[0], output
+    summary = [line for line in output.splitlines() if line.startswith("sitemap: ")]
+    assert summary == [f"sitemap: not written: {why}"], output
     assert output.index("sitemap: ") < output.index("Done: Processed")
 
 

@@ -253,6 +253,56 @@ def test_kept_untranslated_copies_are_listed_once(tmp_path: Path) -> None:
     assert_reciprocal(out / "sitemap.xml")
 
 
+def test_translations_with_url_and_no_save_as_are_listed_where_their_files_are(
+    tmp_path: Path,
+) -> None:
+    """`URL:` without `Save_as:` on night-trains and its French version: each site writes
+    the file its `ARTICLE_SAVE_AS` names, and the plugin links the other language's
+    declared URL (`fr/nice/nuit/`), which no file serves. Each is listed, and named as
+    the other's alternate, under the URL of the file its own site wrote."""
+    site = make_site(tmp_path)
+    for name, url in (("night-trains.md", "nice/night/"), ("night-trains-fr.md", "nice/nuit/")):
+        path = site / "content" / "articles" / name
+        path.write_text(f"URL: {url}\n" + path.read_text(encoding="utf-8"), "utf-8")
+    out = build(site, tmp_path / "out")
+    found = alternates(out)
+    assert (
+        found["night-trains.html"]
+        == found["fr/night-trains.html"]
+        == (ALTERNATES["night-trains.html"])
+    )
+    assert set(checked(out, BASE)) == EXPECTED
+    assert_reciprocal(out / "sitemap.xml")
+
+
+def test_one_slug_twice_in_one_language_is_no_translation(tmp_path: Path) -> None:
+    """Two English `Keynote` talks in two categories (`{category}/{slug}.html`) and a
+    French one share a slug, so Pelican makes them translations of each other, in every
+    site: none has alternates (one URL per language), and night-trains keeps its own."""
+    site = make_site(tmp_path)
+    talk = "Title: Keynote\nDate: 2024-02-01 10:00\nCategory: {}\nSlug: keynote\nLang: {}\n\nT.\n"
+    articles = site / "content" / "articles"
+    for name, category, lang in (
+        ("keynote.md", "Travel", "en"),
+        ("keynote-cooking.md", "Cooking", "en"),
+        ("keynote-fr.md", "Travel", "fr"),
+    ):
+        (articles / name).write_text(talk.format(category, lang), "utf-8")
+    out = build(
+        site,
+        tmp_path / "out",
+        ARTICLE_URL="{category}/{slug}.html",
+        ARTICLE_SAVE_AS="{category}/{slug}.html",
+    )
+    found = alternates(out)  # no language twice in any <url>
+    for url in ("travel/keynote.html", "cooking/keynote.html", "fr/travel/keynote.html"):
+        assert found[url] == {}, url
+    trains = versions("travel/night-trains.html", "fr/travel/night-trains.html")
+    assert found["travel/night-trains.html"] == found["fr/travel/night-trains.html"] == trains
+    checked(out, BASE)
+    assert_reciprocal(out / "sitemap.xml")
+
+
 def test_content_without_lang_is_named_before_the_plugin_fails(tmp_path: Path) -> None:
     """Without `Lang:` (nor DEFAULT_METADATA), the French subsite reads night-trains.md
     as French, and the plugin fails on writing fr/night-trains.html twice; one `lang`

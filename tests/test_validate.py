@@ -16,6 +16,7 @@ from sitemap_core.checking.validate import (
     validate_files,
     validate_robots,
 )
+from sitemap_core.files.safexml import local_part
 from sitemap_core.protocol.grammar import part_name
 from xsd import assert_schema_valid, schema
 
@@ -851,3 +852,97 @@ def test_reciprocal_alternates_pass(tmp_path):
     both = (_alt("en", en), _alt("fr", fr), _alt("x-default", en))
     text = urlset(url(en, *both), url(fr, *both), extra_ns=f' xmlns:xhtml="{XHTML}"')
     assert check(tmp_path, "sitemap.xml", text) == []
+
+
+# -- one URL per language ---------------------------------------------------------------
+
+
+def _twice(shape: str) -> str:
+    """Two English pages that name each other as `en` alternates (as Pelican wrote pages
+    sharing a slug), and a page whose `EN` and `en` are one language twice, with two
+    x-defaults: in the writer's plain shape, or indented (read by the XML parser)."""
+    a, b, c, d = (f"https://example.com/docs/{name}/" for name in "abcd")
+    entries = [
+        (a, [("en", a), ("en", b), ("x-default", a)]),
+        (b, [("en", b), ("en", a), ("x-default", b)]),
+        (c, [("EN", c), ("en", a), ("x-default", c), ("x-default", a)]),
+        (d, [("en", d), ("en-GB", d), ("x-default", d)]),  # one URL, languages once: fine
+    ]
+    if shape == "plain":
+        return urlset(
+            *(url(loc, *(_alt(lang, href) for lang, href in links)) for loc, links in entries),
+            extra_ns=f' xmlns:xhtml="{XHTML}"',
+        )
+    body = "".join(
+        f"  <url>\n    <loc>{loc}</loc>\n"
+        + "".join(f"    {_alt(lang, href)}\n" for lang, href in links)
+        + "  </url>\n"
+        for loc, links in entries
+    )
+    return f'{DECL}<urlset xmlns="{SM}" xmlns:xhtml="{XHTML}">\n{body}</urlset>\n'
+
+
+@pytest.mark.parametrize("shape", ["plain", "indented"])
+def test_a_language_given_twice_in_one_url_is_an_error(tmp_path: Path, shape: str) -> None:
+    """Alternates join different languages, one URL each: a repeated hreflang (any case)
+    in one `<url>` is an `hreflang` error, one per language, at the entry's loc."""
+    issues = [i for i in check(tmp_path, "sitemap.xml", _twice(shape)) if i.level == "error"]
+    lines = (3, 4, 5) if shape == "plain" else (4, 10, 16)
+    assert [(i.page, i.code, i.field) for i in issues] == [
+        (f"sitemap.xml:{lines[0]}", "hreflang", "hreflang"),
+        (f"sitemap.xml:{lines[1]}", "hreflang", "hreflang"),
+        (f"sitemap.xml:{lines[2]}", "hreflang", "hreflang"),
+        (f"sitemap.xml:{lines[2]}", "hreflang", "hreflang"),
+    ], issues
+    first, _, en, default = (i.message for i in issues)
+    assert "hreflang='en' is given 2 times" in first
+    assert "https://example.com/docs/a/, https://example.com/docs/b/" in first
+    assert "hreflang='EN' is given 2 times" in en
+    assert "hreflang='x-default' is given 2 times" in default
+
+
+def test_a_language_given_twice_is_caught_at_build_time(tmp_path: Path) -> None:
+    """The build's own check of the written set (`validate`) finds it too."""
+    from sitemap_core import write_sitemaps
+    from sitemap_core.options import settings_from_options
+    from sitemap_core.values.page import Alternate, Page
+
+    both = (Alternate("en", "a/"), Alternate("en", "b/"))
+    pages = [Page(url="a/", alternates=both), Page(url="b/", alternates=both)]
+    settings, problems = settings_from_options(
+        {"lastmod": "none", "robots_txt": False, "validate": "strict"},
+        "https://example.com/docs/",
+        tmp_path,
+    )
+    assert problems == []
+    result = write_sitemaps(pages, tmp_path / "site", settings)
+    found = [i for i in result.issues if i.code == "hreflang"]
+    assert [(i.level, "hreflang='en' is given 2 times" in i.message) for i in found] == [
+        ("error", True),
+        ("error", True),
+    ], result.issues
+
+
+def test_an_index_may_list_parts_in_folders_of_the_same_name(tmp_path):
+    """A versioned site's root index lists `2.0/sitemap.xml` and `1.0/sitemap.xml`: each
+    part is found by its path under the index's folder, not taken for the index itself."""
+    root = "https://example.com/docs/"
+    index = write(
+        tmp_path,
+        "sitemap.xml",
+        f'<sitemapindex xmlns="{SM}">'
+        + "".join(f"<sitemap><loc>{root}{v}/sitemap.xml</loc></sitemap>" for v in ("2.0", "1.0"))
+        + "</sitemapindex>",
+    )
+    parts = []
+    for version in ("2.0", "1.0"):
+        (tmp_path / version).mkdir()
+        parts.append(
+            write(
+                tmp_path / version,
+                "sitemap.xml",
+                f'<urlset xmlns="{SM}"><url><loc>{root}{version}/</loc></url></urlset>',
+            )
+        )
+    assert validate_files([index, *parts], LOCATION) == []
+    assert local_part(index, f"{root}1.0/sitemap.xml") == parts[1]

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sitemap_core.checking import reading, validate, xmlfile
+from sitemap_core.checking import entries, plainfile, reading, validate, xmlfile
 from sitemap_core.checking.validate import validate_files, validate_set
 from sitemap_core.protocol import grammar
 from sitemap_core.protocol.sitemaps import MAX_ENTRIES
@@ -362,8 +362,12 @@ def test_big_files_agree_across_read_chunks(tmp_path, text, plain, suffix):
         taken.append(read_plain(*args))
         return taken[-1]
 
-    read_plain = xmlfile.read_plain
-    with mock.patch.object(xmlfile, "MAX_ENTRIES", 6500):
+    read_plain = plainfile.read_plain
+    with (
+        mock.patch.object(plainfile, "MAX_ENTRIES", 6500),
+        mock.patch.object(xmlfile, "MAX_ENTRIES", 6500),
+        mock.patch.object(entries, "MAX_ENTRIES", 6500),
+    ):
         with mock.patch.object(validate, "read_plain", spy):
             fast = validate_set([path], BASE + path.name)
         assert fast == _full([path], BASE + path.name)

@@ -33,6 +33,7 @@ from sitemap_core.writing.htmlmap import (
 from sitemap_core.writing.listing import Listing
 
 from . import i18n
+from .pages import written
 
 OTHER = "Other pages"  # the section of top-level pages outside the nav
 
@@ -122,11 +123,14 @@ class HtmlMap:
 
 
 def _tree(nav: Navigation, files: Files) -> list[MapEntry]:
-    """The nav's pages and sections, then the other pages grouped by folder."""
+    """The nav's pages and sections, then the other pages grouped by folder; of two
+    sources of one URL, the page MkDocs wrote."""
+    pages = written(files.documentation_pages())[0]
+    served = {id(file) for file in pages}
     in_nav = {id(p) for p in nav.pages}
-    tree = [entry for item in nav.items if (entry := _entry(item)) is not None]
+    tree = [entry for item in nav.items if (entry := _entry(item, served)) is not None]
     folders: dict[str, list[MapEntry]] = {}
-    for file in files.documentation_pages():
+    for file in pages:
         if file.page is not None and id(file.page) not in in_nav and not file.generated_by:
             folders.setdefault(posixpath.dirname(file.src_uri), []).append(
                 MapEntry(file.page.title or file.name, file.page.url)
@@ -136,20 +140,23 @@ def _tree(nav: Navigation, files: Files) -> list[MapEntry]:
     return tree
 
 
-def _entry(item: object) -> MapEntry | None:
-    """A nav page or section as a map entry; links (to other sites) are not pages."""
+def _entry(item: object, served: set[int]) -> MapEntry | None:
+    """A nav page (whose file, by id, is `served`) or section as a map entry; links (to
+    other sites) are not pages."""
     if isinstance(item, MkDocsPage):
+        if id(item.file) not in served:
+            return None
         return MapEntry(item.title or item.file.name, item.url)
     if isinstance(item, Section):
-        children = tuple(e for child in item.children if (e := _entry(child)) is not None)
+        children = tuple(e for child in item.children if (e := _entry(child, served)) is not None)
         return MapEntry(item.title, None, children=children) if children else None
     return None
 
 
 def _pages(files: Files, site_dir: str) -> Iterator[Page]:
-    """Every built page the sitemap is offered (not a language's fallback copy of
-    another's page), as it sees it: its URL, `sitemap: false`, its output."""
-    for file in files.documentation_pages():
+    """Every page MkDocs wrote that the sitemap is offered (not a language's fallback
+    copy of another's page), as it sees it: its URL, `sitemap: false`, its output."""
+    for file in written(files.documentation_pages())[0]:
         if i18n.is_fallback(file):
             continue
         meta = file.page.meta if file.page is not None else {}

@@ -5,6 +5,12 @@ the files it includes; blog views last, listing the `Page`s of the posts they sh
 The plugin collects, by `src_uri`, each page's final front matter (`meta`), the files it
 includes (`included`) and the posts a blog view shows (`shown`) while MkDocs builds,
 and hands them here once every page is built.
+
+Two sources can build one output: `x.md` and `x/index.md` (or `x/README.md`) both make
+`x/index.html` once URLs are folders. MkDocs 1.6 drops a `README.md` beside an
+`index.md` itself (with a warning), but keeps sources in different folders, builds each
+in the order of its files and says nothing: the last one written is the page served
+(`written`). Its front matter, history and translations date and describe the URL.
 """
 
 from __future__ import annotations
@@ -14,9 +20,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+import yaml
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page as MkDocsPage
-from mkdocs.utils.meta import get_data
+from mkdocs.utils.meta import YAML_RE, get_data
 
 from sitemap_core import Alternate, Issue, Page, meta_overrides
 
@@ -39,8 +46,11 @@ def site_pages(
     shown: Mapping[str, list[MkDocsPage]],
     report: Report,
 ) -> Iterator[Page]:
-    """Every built page but fallbacks, with its translations; blog views last,
-    listing the `Page` values of their posts."""
+    """Every page MkDocs wrote but fallbacks, with its translations; blog views last,
+    listing the `Page` values of their posts. One info line for each output two
+    sources built, naming the one written."""
+    files, clashes = written(files)
+    report(_clash_notes(clashes))
     files = [file for file in files if not i18n.is_fallback(file)]
     alternates = i18n.alternates(files)
     site = os.fspath(site_dir)
@@ -87,7 +97,9 @@ def built_page(
     news article."""
     front = meta.get(file.src_uri)
     if front is None:  # a --dirty build did not read this unchanged page
-        front = get_data(file.content_string)[1]
+        markdown, front = get_data(file.content_string)
+        if not front and (unread := unread_front_matter(markdown, file.src_uri)):
+            report([unread])
     overrides: dict[str, Any] = {}
     if front.get("sitemap") is not None:
         overrides, issues = meta_overrides(front["sitemap"], file.src_uri)
@@ -136,3 +148,104 @@ def _dates(meta: Mapping[str, Any], overrides: dict[str, Any]) -> dict[str, Any]
     if published is not None:
         keys.append(("published", key))
     return {**overrides, "lastmod": lastmod, "published": published, "keys": tuple(keys)}
+
+
+def written(files: Iterable[File]) -> tuple[list[File], list[list[File]]]:
+    """Of the pages that build the same file, the one MkDocs wrote last, where the first
+    stood; and each such set of sources, the one written last. `files`: each build's
+    pages in the order MkDocs built them (`Files.documentation_pages()`)."""
+    by_output: dict[str, File] = {}
+    clashes: dict[str, list[File]] = {}
+    for file in files:
+        before = by_output.get(file.dest_uri)
+        if before is not None:
+            clashes.setdefault(file.dest_uri, [before]).append(file)
+        by_output[file.dest_uri] = file
+    return list(by_output.values()), list(clashes.values())
+
+
+def _clash_notes(clashes: list[list[File]]) -> Iterator[Issue]:
+    """One info line per set of sources that built one URL (a language's fallback
+    copies of a set already named are not named again)."""
+    said = set()
+    for clash in clashes:
+        names = tuple(dict.fromkeys(file.src_uri for file in clash))
+        if len(names) < 2 or names in said:  # one source in two builds: no clash
+            continue
+        said.add(names)
+        kept = clash[-1]
+        hidden = [name for name in names if name != kept.src_uri]
+        one = len(hidden) == 1
+        yield Issue(
+            "same-url",
+            kept.src_uri,
+            "",
+            f"{kept.url or './'} is built from {'both ' if one else ''}"
+            f"{_listing([*hidden, kept.src_uri])}; MkDocs wrote {kept.src_uri} last, so its "
+            f"page is the one served, listed and dated ({_listing(hidden)}: not served; "
+            f"rename or remove {'it' if one else 'them'})",
+            level="info",
+        )
+
+
+def _listing(names: list[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
+
+
+def unread_front_matter(markdown: str, name: str) -> Issue | None:
+    """The warning for page `name` whose Markdown opens with a `---` block YAML cannot
+    read: MkDocs then ignores all of its front matter, and says nothing. None when the
+    block reads (or there is none)."""
+    match = YAML_RE.match(markdown)
+    if match is None:
+        return None
+    try:
+        yaml.load(match[1], Loader=_Loader)
+        return None
+    except Exception as error:
+        field, problem = _problem(match[1], error)
+    return Issue(
+        "metadata",
+        name,
+        field,
+        f"front matter could not be read: {problem}; MkDocs ignores all of this page's "
+        "front matter (title, dates, sitemap fields): correct it, or quote the value",
+    )
+
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # MkDocs' own choice
+
+
+def _problem(text: str, error: Exception) -> tuple[str, str]:
+    """The field (`front matter` when unknown) and what YAML says of `text`, with the
+    file's line (`---` is line 1)."""
+    if isinstance(error, yaml.MarkedYAMLError) and error.problem_mark is not None:
+        problem = error.problem or error.context or "not YAML"
+        return "front matter", f"{problem} (line {error.problem_mark.line + 2})"
+    # Read as YAML, but a value cannot be made (a date like 2024-13-45): find which.
+    loader = yaml.SafeLoader(text)
+    try:
+        for key, node in _scalars(loader.get_single_node(), ""):
+            try:
+                loader.construct_object(node, deep=True)
+            except Exception as bad:
+                line = node.start_mark.line + 2
+                return key or "front matter", f"`{key}: {node.value}` (line {line}): {bad}"
+    except Exception:
+        pass
+    finally:
+        loader.dispose()
+    return "front matter", str(error)
+
+
+def _scalars(node: Any, key: str) -> Iterator[tuple[str, Any]]:
+    """Each scalar node of a YAML node tree, with its dotted key."""
+    if isinstance(node, yaml.MappingNode):
+        for name, value in node.value:
+            yield from _scalars(value, f"{key}.{name.value}" if key else str(name.value))
+    elif isinstance(node, yaml.SequenceNode):
+        for value in node.value:
+            yield from _scalars(value, key)
+    elif node is not None:
+        yield key, node

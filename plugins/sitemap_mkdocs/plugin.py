@@ -38,11 +38,11 @@ from sitemap_core.facts.gitdates import GitDates
 from sitemap_core.values.page import hreflang
 from sitemap_core.values.urls import base_url_problem
 
-from . import blog, i18n
+from . import blog, i18n, versions
 from .config import SitemapConfig
 from .htmlmap import HtmlMap
 from .includes import PageIncludes
-from .pages import site_pages
+from .pages import site_pages, unread_front_matter
 
 log = get_plugin_logger(__name__)
 
@@ -60,6 +60,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self._shown: dict[str, list[MkDocsPage]] = {}
         self._map: HtmlMap | None = None  # the site map pages, with `html_map: true`
         self._history: GitDates | None = None  # the pages' git history, read as MkDocs builds
+        self._unread: set[str] = set()  # pages whose front matter YAML could not read
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Turn MkDocs' own sitemap off, reset per-build state and check the options."""
@@ -67,9 +68,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         if i18n.nested(config):  # another language of the same site: keep collecting
             return config
         self._settings, self._preview, self._files = None, False, []
-        self._meta, self._included, self._shown = {}, {}, {}
+        self._meta, self._included, self._shown, self._unread = {}, {}, {}, set()
         self._map = self._includes = self._history = None
-        site_url = config.site_url or ""
+        site_url = versions.site_url(config, self._report)  # under mike: its folder
+        if site_url is None:  # mike builds it with another version's URLs
+            return config
         problem = base_url_problem(site_url)
         if problem:
             advice = "set `site_url` to the absolute http(s) address the site is published at"
@@ -107,6 +110,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         if template is not None and template.src_dir in config.theme.dirs:
             files.remove(template)
         self._files.append(files)
+        if self._includes is not None:
+            self._includes.attach(config)
         if self._settings is not None and self._history is None:  # git reads while MkDocs builds
             self._history = read_ahead(
                 (file.abs_src_path for file in files.documentation_pages() if file.abs_src_path),
@@ -131,9 +136,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
     def on_page_markdown(
         self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
     ) -> str:
-        """Note the files the page includes."""
+        """Note the files the page includes; warn once of front matter MkDocs could not
+        read (it then keeps the `---` block as the page's text, with no meta)."""
         if self._includes is not None:
             self._included[page.file.src_uri] = self._includes.of(markdown)
+        source = page.markdown or ""
+        if not page.meta and source.startswith("---") and page.file.src_uri not in self._unread:
+            self._unread.add(page.file.src_uri)
+            unread = unread_front_matter(source, page.file.src_uri)
+            if unread is not None:
+                self._report([unread])
         return markdown
 
     @event_priority(-110)  # after the blog plugin (-100) put a view's posts in the context
@@ -186,8 +198,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
                 log.warning(_describe(issue))
         if summary:
             (log.debug if self._preview else log.info)(summary)
-        if errors:
-            raise PluginError("\n".join(errors))
+        if errors:  # MkDocs logs it under its own name: the prefix our lines have
+            raise PluginError("\n".join(f"{log.prefix}: {error}" for error in errors))
 
 
 def _on_dev_server(config: MkDocsConfig) -> bool:

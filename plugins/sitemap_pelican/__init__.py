@@ -11,6 +11,9 @@ logger raises on the first one; here every problem is shown first and the build 
 ends with a CRITICAL line and exit status 1, as it does when the sitemap cannot be
 written at all. It ends by `SystemExit`, not an exception: Pelican prints a traceback
 for every exception, and these are the user's problems to fix, not crashes.
+
+Pelican 4.5 and later: the summary goes to Pelican's rich console where it has one
+(4.7+), else to stdout with `print()`, as Pelican 4.5 and 4.6 print their "Done:" line.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 from pelican import Pelican, signals
-from pelican.log import console
 
 from sitemap_core import write_sitemaps
 from sitemap_core.facts.gitdates import GitDates
@@ -33,6 +35,11 @@ from sitemap_core.values.report import Issue
 
 from . import config, htmlmap, i18n
 from .pages import Collector, read_contents
+
+try:  # Pelican 4.7+: the rich console its own log lines and "Done:" line go to
+    from pelican.log import console as _console
+except ImportError:  # Pelican 4.5 and 4.6 print their "Done:" line with print()
+    _console = None
 
 logger = logging.getLogger(__name__)
 
@@ -114,6 +121,8 @@ def _finish(pelican: Pelican) -> None:
         return
     _run = None
     failed = ""
+    if run.collector is None:  # a bad SITEURL: the summary says why, as MkDocs' and Sphinx's
+        _print(config.not_written(pelican.settings))
     if run.collector is not None:
         run.fatal += _log(run.collector.issues)
         result = write_sitemaps(
@@ -124,7 +133,7 @@ def _finish(pelican: Pelican) -> None:
             run.heads,
         )
         run.fatal += _log(result.issues)
-        console.print(result.summary(), markup=False)
+        _print(result.summary())
         errors = sum(issue.level == "error" for issue in result.issues)
         if errors:
             failed = f"{errors} sitemap error(s)" if result.files else "no sitemap written"
@@ -133,6 +142,16 @@ def _finish(pelican: Pelican) -> None:
             "sitemap: %s: build failed", failed or f"{run.fatal} sitemap problem(s) and --fatal"
         )
         raise SystemExit(1)
+
+
+def _print(line: str) -> None:
+    """The summary line, whole, where Pelican prints its "Done:" line. Rich wraps a long
+    line at the console's width (80 columns when the output is piped) unless told
+    `soft_wrap`: a line cut mid-phrase is no line to grep or read."""
+    if _console is None:
+        print(line, flush=True)
+    else:
+        _console.print(line, markup=False, soft_wrap=True)
 
 
 def _log(issues: list[Issue] | tuple[Issue, ...]) -> int:

@@ -79,6 +79,13 @@ def load(pelican_settings: Mapping[str, Any]) -> tuple[SiteConfig | None, list[I
     return SiteConfig(settings, _by_type(per_type, issues)), issues
 
 
+def not_written(pelican_settings: Mapping[str, Any]) -> str:
+    """The summary line of a run `load` gave no `SiteConfig` (its `SITEURL` is not
+    absolute), worded as MkDocs' and Sphinx's: `sitemap: not written: <why>`."""
+    problem = base_url_problem(pelican_settings.get("SITEURL") or "")
+    return f"sitemap: not written: {problem or 'SITEURL'}"
+
+
 def _split(
     raw: Mapping[str, Any], issues: list[Issue]
 ) -> tuple[dict[str, Any], dict[str, str], dict[str, Any]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import os
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -30,6 +31,7 @@ from sitemap_core.values.page import (
     Page,
     hreflang,
     meta_overrides,
+    near_miss,
     parse_flag,
 )
 from sitemap_core.values.report import Issue
@@ -37,6 +39,7 @@ from sitemap_core.values.urls import folder_url
 
 from . import i18n
 from .config import SiteConfig
+from .serving import ServingURLs
 
 _HTML = (".html", ".htm", ".xhtml")
 # The lists of content a generator read (published, translations, drafts, hidden).
@@ -52,15 +55,15 @@ _CONTENTS = (
     "draft_translations",
 )
 _LISTS = ("tag", "category", "author")
-_INDEX = "index.html"
 # Pelican's content classes and the prefix of their URL settings (ARTICLE_URL, ...).
-_SETTINGS = {contents.Article: "ARTICLE", contents.Page: "PAGE"}
 # A content's own sitemap values, as Pelican metadata names them (`Priority:`).
 _OWN = ("priority", "changefreq")
 # How Pelican metadata names the dates the core knows (messages use the user's key).
 _KEYS = (("published", "date"), ("lastmod", "modified"))
 # The `sitemap*` metadata keys this adapter reads, as Pelican gives them (lower case).
 _FIELDS = ("sitemap", "sitemap_exclude", "sitemap_images", "sitemap_videos")
+# Every metadata key this adapter reads of its own: a key close to one is a typo of it.
+_OURS = (*_OWN, *_FIELDS)
 # A sitemap field by its name elsewhere (Sphinx's `:sitemap_priority:`) -> Pelican's key.
 _MEANT = {
     "exclude": "Sitemap_exclude",
@@ -99,7 +102,7 @@ class Collector:
         self._output = os.path.join(output, "")
         self.issues: list[Issue] = []
         # By id(): the object is in `_kept`, so the id stays its own through the run.
-        self._urls: dict[int, str] = {}  # id(content) -> its URL
+        self._urls = ServingURLs(settings)
         self._dated: dict[int, Page] = {}  # id(article) -> its dates
         self._lists: dict[int, tuple[Page, ...]] = {}  # id(list) -> its Pages
         self._kept: list[Any] = []
@@ -111,6 +114,9 @@ class Collector:
         self._fs_dates = settings.get("DEFAULT_DATE") == "fs"
         self._lang = settings["DEFAULT_LANG"]  # the main site's
         self._site_langs = i18n.site_langs(settings)
+        self._settings = settings  # the main site's; a subsite's are these and its own
+        # Metadata keys seen that are none of ours nor close to one (`title`, `date`...).
+        self._plain: set[str] = set()
 
     def page(self, path: str, context: Mapping[str, Any]) -> Page | None:
         """The `Page` for the file written at `path`, or None when crawlers should not
@@ -140,16 +146,22 @@ class Collector:
         dated = self._dates(content)
         name = dated.name  # Pelican works `relative_source_path` out anew on every read
         values = self.site.by_type[kind]
-        own = {k: v for k in _OWN if (v := content.metadata.get(k)) is not None}
-        overrides = _overrides(content.metadata, name or "", self.issues)
+        metadata = content.metadata
+        own = {k: v for k in _OWN if (v := metadata.get(k)) is not None}
+        overrides = (
+            {}
+            if self._plain.issuperset(metadata)
+            else _overrides(metadata, name or "", self.issues, self._plain)
+        )
         prefix = self._prefix(path, written)
+        url = self._urls.url(content, written)
         # `dated._replace(...)`, at half the cost: its dates and source, then its own values.
         return Page(
-            url=folder_url(prefix + self._url(content, written)),
+            url=folder_url(prefix + url),
             output=path,
             name=name,
-            alternates=self._alternates(content, prefix),
-            news=self._article(content),
+            alternates=self._alternates(content, url, prefix),
+            news=_article(content, self.site.settings.news, self.site.settings.news_language),
             description=_description(content) if self.site.settings.videos else None,
             **{
                 "lastmod": dated.lastmod,
@@ -169,15 +181,6 @@ class Collector:
             return ""
         written, name = path[len(self._output) :].replace(os.sep, "/"), name.replace(os.sep, "/")
         return written[: -len(name)] if name and written.endswith(name) else ""
-
-    def _article(self, content: Any) -> News | None:
-        """An article (not a page) as a news article, with `news` on: its title and
-        `Date:`, in its language unless `news_language` says otherwise."""
-        settings = self.site.settings
-        if not settings.news or not isinstance(content, contents.Article):
-            return None
-        language = "" if settings.news_language else content.lang
-        return News(_plain(content.title), content.date, language=language)
 
     def _dates(self, content: Any) -> Page:
         """The content's own dates and source as a `Page`, made once per run: the one
@@ -215,28 +218,36 @@ class Collector:
             pages = self._lists[self._keep(listed)] = tuple(map(self._dates, listed))
         return pages
 
-    def _url(self, content: Any, written: str | None = None) -> str:
-        """The URL that serves `content`, found once (Pelican formats `url` anew on every
-        read); from the file it was `written` to, when given and it can be."""
-        url = self._urls.get(id(content))
-        if url is None:
-            url = content.url if written is None else _content_url(content, written)
-            self._urls[self._keep(content)] = url
-        return url
-
     def _keep(self, value: Any) -> int:
         """`id(value)`, kept `value`'s own for the run (`value` is kept alive)."""
         self._kept.append(value)
         return id(value)
 
-    def _alternates(self, content: Any, prefix: str) -> tuple[Alternate, ...]:
-        """Every published language version, this one included; none for a lone page."""
+    def _alternates(self, content: Any, url: str, prefix: str) -> tuple[Alternate, ...]:
+        """Every published language version, this one (at `url`) included; none for a
+        lone page.
+
+        Pelican's translations are all the contents of one slug (`ARTICLE_TRANSLATION_ID`),
+        in any category: two `Keynote` talks in two categories are translations of each
+        other, in one language. Alternates name one URL per language, so a language
+        with several versions has none, and a page in such a language lists no
+        alternates: which of them another language's version translates is unknown."""
         versions = [t for t in getattr(content, "translations", ()) if _published(t)]
         if not versions:
             return ()
-        return _alternates(
-            tuple((v.lang, folder_url(prefix + self._url(v))) for v in (content, *versions))
-        )
+        found = [(hreflang(content.lang), url)]
+        for version in versions:
+            other = self._urls.version_url(version)
+            if other is not None:
+                found.append((hreflang(version.lang), other))
+        langs = Counter(lang.lower() for lang, _url in found)
+        if len(langs) < len(found):
+            if langs[found[0][0].lower()] > 1:
+                return ()
+            found = [(lang, u) for lang, u in found if langs[lang.lower()] == 1]
+        if len(found) < 2:
+            return ()
+        return tuple(Alternate(lang, folder_url(prefix + u)) for lang, u in found)
 
 
 def _description(content: Any) -> str | None:
@@ -253,34 +264,6 @@ def _plain(html: str) -> str:
 def _alternates(versions: tuple[tuple[str, str], ...]) -> tuple[Alternate, ...]:
     """`(lang, URL)` pairs as alternates (the core adds `x-default`, `DEFAULT_LANG`'s)."""
     return tuple(Alternate(hreflang(lang), url) for lang, url in versions)
-
-
-def _content_url(content: Any, written: str) -> str:
-    """The URL of published content written as `written` (its save_as).
-
-    Its `url` when that pairs with the file: the same pattern (read off `written`, as
-    formatting the pattern costs more than the rest of the work per page), a folder of
-    `index.html`, or URL and save_as both set by the user (a host serving clean URLs).
-    When metadata sets only one of `url` and `save_as`, `url` may name no file at all:
-    then the URL is the written file's.
-    """
-    key = _SETTINGS.get(type(content))
-    own_url, own_save_as = hasattr(content, "override_url"), hasattr(content, "override_save_as")
-    if key is not None and not own_url and not own_save_as:
-        key += "" if content.in_default_lang else "_LANG"
-        url = str(content.settings[key + "_URL"])
-        if url == str(content.settings[key + "_SAVE_AS"]):
-            return written
-    url = str(content.url)
-    if own_url == own_save_as or _serves(url, written):
-        return url
-    return written.replace(os.sep, "/")
-
-
-def _serves(url: str, written: str) -> bool:
-    """True when a static host serves the file `written` at `url`."""
-    url = url.lstrip("/")
-    return url == written or (url == "" or url.endswith("/")) and url + _INDEX == written
 
 
 def _is_mtime(date: dt.datetime, path: str) -> bool:
@@ -301,14 +284,16 @@ def _published(content: Any) -> bool:
     return private is None or parse_flag(private) is not True
 
 
-def _overrides(metadata: Mapping[str, Any], name: str, issues: list[Issue]) -> dict[str, Any]:
+def _overrides(
+    metadata: Mapping[str, Any], name: str, issues: list[Issue], plain: set[str]
+) -> dict[str, Any]:
     """`Sitemap: false`, `Sitemap_exclude: true`, `Sitemap_images: false` and
     `Sitemap_videos: false` as `Page` arguments; a mapping (from a
     YAML metadata plugin) as the core reads it. One issue per value or key it cannot use,
-    in Pelican's metadata terms."""
+    in Pelican's metadata terms, and per key that looks like a typo of one of ours
+    (`Chagefreq:`). `plain` gathers the keys that are neither ours nor like one: the
+    caller skips a page whose keys all are."""
     out: dict[str, Any] = {}
-    if not any(key.startswith("sitemap") for key in metadata):
-        return out
     value = metadata.get("sitemap")
     if isinstance(value, Mapping):
         out, found = meta_overrides(value, name)
@@ -323,9 +308,15 @@ def _overrides(metadata: Mapping[str, Any], name: str, issues: list[Issue]) -> d
         key = f"sitemap_{media}"
         if metadata.get(key) is not None:
             out.update(_flag(metadata[key], key, False, name, issues, {media: ()}))
-    for key in sorted(k for k in metadata if k.startswith("sitemap") and k not in _FIELDS):
-        close = difflib.get_close_matches(key.removeprefix("sitemap_"), _MEANT, n=1, cutoff=0.6)
-        hint = f" (did you mean `{_MEANT[close[0]]}:`?)" if close else ""
+    for key in sorted(metadata.keys() - plain - set(_FIELDS)):
+        if key.startswith("sitemap"):
+            close = difflib.get_close_matches(key.removeprefix("sitemap_"), _MEANT, n=1, cutoff=0.6)
+            hint = f" (did you mean `{_MEANT[close[0]]}:`?)" if close else ""
+        elif (near := near_miss(key, _OURS)) is not None:
+            hint = f" (did you mean `{near.capitalize()}:`?)"
+        else:
+            plain.add(key)
+            continue
         issues.append(
             Issue(
                 "metadata", name, key, f"{key}: not a sitemap metadata field{hint}; ignored: {_HOW}"
@@ -363,3 +354,11 @@ def _listing_url(context: Mapping[str, Any], name: str) -> str:
         if obj is not None and getattr(obj, "save_as", None) == name:
             return str(obj.url)
     return name.replace(os.sep, "/")
+
+
+def _article(content: Any, news: bool, news_language: str) -> News | None:
+    """An article (not a page) as a news article, with `news` on: its title and `Date:`,
+    in its language unless `news_language` says otherwise."""
+    if not news or not isinstance(content, contents.Article):
+        return None
+    return News(_plain(content.title), content.date, language="" if news_language else content.lang)

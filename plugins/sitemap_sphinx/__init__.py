@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Iterable, Set
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -27,18 +26,14 @@ from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
+import sitemap_core
 from sitemap_core import Issue, Settings, read_ahead, write_sitemaps
 from sitemap_core.facts.gitdates import GitDates
 
-from . import htmlmap
+from . import htmlmap, versions
 from .config import RTD_URL, add_config_values, base_url, read_settings
 from .pages import document_sources, pages
 from .scheme import Scheme, url_scheme
-
-try:
-    __version__ = version("sitemap-suite")
-except PackageNotFoundError:  # run from a source checkout
-    __version__ = "0+unknown"
 
 logger = logging.getLogger(__name__)
 
@@ -158,7 +153,7 @@ def _write_sitemap(build: _Build, app: Sphinx, exception: Exception | None) -> N
 def _site(app: Sphinx) -> tuple[Scheme, str, str, Settings, list[Issue]]:
     """This output's URL scheme, base URL and the setting it came from, and the settings;
     with the issues of the settings and the URL scheme."""
-    base, setting = base_url(app)
+    base, setting = versions.own_url(app, *base_url(app))  # sphinx-multiversion: its folder
     scheme, issues = url_scheme(app.config, Path(app.srcdir))
     scheme, base, more = _placed(scheme, base, setting, app.config, Path(app.outdir))
     settings, found = read_settings(app, base, scheme)
@@ -168,6 +163,8 @@ def _site(app: Sphinx) -> tuple[Scheme, str, str, Settings, list[Issue]]:
 def _write(app: Sphinx, written: Set[str], history: GitDates | None) -> list[Issue]:
     """One core call; the issues of the settings, the URL scheme and the run."""
     scheme, base, setting, settings, issues = _site(app)
+    if (not_listed := versions.skipped(app, base)) is not None:  # another version's pages
+        return [*issues, *not_listed]
     result = write_sitemaps(
         pages(app, scheme, issues, written),
         Path(app.outdir),
@@ -195,7 +192,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", functools.partial(_write_sitemap, build))
     htmlmap.setup(app, _site)  # the site map pages, with sitemap_html_map = True
     return {
-        "version": __version__,
+        "version": sitemap_core.__version__,
         "env_version": 1,
         "parallel_read_safe": True,
         "parallel_write_safe": True,

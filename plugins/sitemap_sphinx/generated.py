@@ -10,6 +10,8 @@ while their module is unchanged: they come from its environment data, so increme
 - a domain index (`py-modindex`): the documents defining its entries;
 - an additional page: its template file, found through the builder's template path;
 - a viewcode page: its module's source file; viewcode's overview: the module pages.
+The search page is never listed: since Sphinx 7.3 its head says noindex, which leaves it
+out; before, it says nothing, and it is excluded here.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import posixpath
 from collections.abc import Callable, Iterator, Mapping, Set
 from typing import Any, cast
 
+import sphinx
 from jinja2 import TemplateNotFound
 from sphinx.application import Sphinx
 from sphinx.domains.index import IndexDomain
@@ -29,6 +32,8 @@ from sitemap_core import Page
 MakePage = Callable[..., Page]
 CODE_FOLDER = "_modules"  # viewcode's OUTPUT_DIRNAME
 CODE_INDEX = f"{CODE_FOLDER}/index"
+SEARCH = "search"  # the builder's search page
+SEARCH_SAYS_NOINDEX = sphinx.version_info[:2] >= (7, 3)  # basic/search.html's robots meta
 
 
 def generated_pages(
@@ -44,6 +49,8 @@ def generated_pages(
             page = code[name]
         elif name in letters:
             page = make(name, lists=_documents(documents, letters[name]))
+        elif name == SEARCH and not SEARCH_SAYS_NOINDEX:
+            page = make(name, exclude=True)
         else:
             page = make(name, **_dating(app, name, documents, code))
         if page.output is None or os.path.isfile(page.output):

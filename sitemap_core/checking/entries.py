@@ -8,17 +8,11 @@ through an `add(line, code, field, message, level)`.
 
 from __future__ import annotations
 
-from lxml import etree
+from collections.abc import Sequence
 
 from ..protocol.grammar import PATH_ONLY, VALUE_CHECKS, loc_parts, short, valid_hreflang
-from ..protocol.sitemaps import MAX_LOC, MIN_LOC, SITEMAP_NS, SITEMAP_ORDER, URL_ORDER, XHTML_NS
-from .extensions import ExtensionCheck
-from .reading import Add, File, Window
-
-SM = "{" + SITEMAP_NS + "}"  # the sitemaps.org namespace, as lxml starts its tags
-_XHTML_LINK = "{" + XHTML_NS + "}link"
-_XSI = "{http://www.w3.org/2001/XMLSchema-instance}"
-_FOREIGN = 9  # past every sitemaps.org element: other namespaces come last
+from ..protocol.sitemaps import MAX_ENTRIES, MAX_LOC, MIN_LOC
+from .reading import Add, File
 
 
 def check_value(known: set[str], name: str, value: str, line: int, add: Add) -> None:
@@ -63,6 +57,27 @@ def check_alternate(
             add(line, "hreflang", "href", f"href {short(href)!r} {problem}")
 
 
+def check_languages(links: Sequence[tuple[str | None, str]], line: int | None, add: Add) -> None:
+    """One `<url>`'s alternates, as `(hreflang, href)` pairs: each language (x-default
+    too) names one URL, so a tag given twice (`en` and `EN` are one) is an error, once
+    per tag, naming its URLs. Ahead of `record_loc`, as `check_alternate` is."""
+    if len(links) < 2 or len({(tag or "").lower() for tag, _href in links}) == len(links):
+        return
+    by_tag: dict[str, list[str]] = {}  # tag -> how it was first written, then its URLs
+    for given, href in links:
+        by_tag.setdefault((given or "").lower(), [given or ""]).append(href)
+    for given, *hrefs in by_tag.values():
+        if len(hrefs) > 1:
+            add(
+                line,
+                "hreflang",
+                "hreflang",
+                f"hreflang={given!r} is given {len(hrefs)} times in one <url>'s "
+                f"alternates ({', '.join(short(h) for h in hrefs)}); alternates join "
+                "different languages, one URL per language",
+            )
+
+
 def record_loc(info: File, add: Add, url: str, line: int) -> None:
     """Check one listed URL and keep it for the set-wide scope and duplicate checks.
 
@@ -94,19 +109,6 @@ def record_loc(info: File, add: Add, url: str, line: int) -> None:
     info.locs.append((url, line, origin, path_start))
 
 
-def check_attributes(elem: etree._Element, add: Add) -> None:
-    """Attributes on a sitemaps.org element, where the schema allows only `xsi:` ones."""
-    for key in elem.keys():  # noqa: SIM118 - an lxml element iterates its children
-        if not key.startswith(_XSI):
-            add(
-                elem.sourceline,
-                "structure",
-                local_name(elem.tag),
-                f"<{local_name(elem.tag)}> has an attribute {local_name(key)!r}, which "
-                "the schema does not allow",
-            )
-
-
 def check_text(text: str | None, line: int | None, where: str, add: Add) -> None:
     """Text (`where`: inside or after an element) where the schema allows none."""
     if text and not text.isspace():
@@ -123,118 +125,6 @@ def local_name(tag: object) -> str:
     return tag.rpartition("}")[2] if isinstance(tag, str) else str(tag)
 
 
-class EntryCheck:
-    """The children of one entry (`<url>` or `<sitemap>`) at a time, in place: the
-    schema's order, each value, the loc and alternates; extension children (image,
-    video, news...) go to an `ExtensionCheck`, made when an entry first has one."""
-
-    def __init__(self, info: File, add: Add, kind: str, window: Window) -> None:
-        self.info = info
-        self.add = add
-        self.window = window
-        self.entry_name = "url" if kind == "urlset" else "sitemap"
-        order = URL_ORDER if kind == "urlset" else SITEMAP_ORDER
-        self.names = list(order)
-        self.order = {SM + name: position for name, position in order.items()}
-        self.extensions: ExtensionCheck | None = None
-        # Values already found good, by position: real sites repeat their dates.
-        self.good: dict[int, set[str]] = {position: set() for position in order.values()}
-
-    def check(self, elem: etree._Element) -> None:
-        """Check the entry `elem`, its loc kept in `info` for the set-wide checks."""
-        add = self.add
-        entry = self.entry_name
-        if elem.keys():
-            check_attributes(elem, add)
-        text = elem.text
-        if text and not text.isspace():
-            check_text(text, elem.sourceline, f"inside <{entry}>", add)
-        order = self.order
-        good = self.good
-        state = 0
-        loc = None
-        loc_line = 0
-        hrefs: list[str] = []
-        extended = False  # image, video, news... children to check
-        for child in elem:
-            tag = child.tag
-            tail = child.tail
-            if tail and not tail.isspace():
-                check_text(tail, child.sourceline, f"inside <{entry}>", add)
-            position = order.get(tag)
-            if position is not None:
-                if position <= state:
-                    add(
-                        child.sourceline,
-                        "structure",
-                        local_name(tag),
-                        f"<{local_name(tag)}> is repeated or out of order in <{entry}> (order: "
-                        f"{', '.join(self.names)}, then elements of other namespaces)",
-                    )
-                else:
-                    state = position
-                if len(child) or child.keys():
-                    add(
-                        child.sourceline,
-                        "structure",
-                        local_name(tag),
-                        f"<{local_name(tag)}> must hold text only",
-                    )
-                value = child.text or ""
-                if position == 1:
-                    if loc is None:
-                        loc, loc_line = value, child.sourceline
-                    continue
-                known = good[position]
-                if value not in known:
-                    check_value(known, self.names[position - 1], value, child.sourceline, add)
-            elif isinstance(tag, str) and tag[0] == "{" and not tag.startswith(SM):
-                state = _FOREIGN
-                if tag == _XHTML_LINK and entry == "url":
-                    check_alternate(
-                        child.get("rel"),
-                        child.get("hreflang"),
-                        child.get("href"),
-                        child.sourceline,
-                        add,
-                    )
-                    hrefs.append((child.get("href") or "").strip())
-                else:
-                    extended = True
-            elif isinstance(tag, str):
-                self._not_allowed(tag, child.sourceline)
-        if loc is None:
-            add(elem.sourceline, "structure", "loc", f"<{entry}> has no <loc>")
-            return
-        record_loc(self.info, add, loc.strip(), loc_line)
-        if hrefs:
-            self.info.alternates.append((loc.strip(), loc_line, frozenset(hrefs)))
-        if extended and entry == "url":
-            if self.extensions is None:
-                w = self.window
-                self.extensions = (
-                    ExtensionCheck(w.now)
-                    if w.news_days is None
-                    else ExtensionCheck(w.now, w.news_days)
-                )
-            self.extensions.entry(elem, add)
-
-    def _not_allowed(self, tag: str, line: int | None) -> None:
-        """A child of the entry in no namespace, or an unknown sitemaps.org one."""
-        entry = self.entry_name
-        if tag[0] == "{":
-            self.add(
-                line,
-                "structure",
-                local_name(tag),
-                f"<{local_name(tag)}> is not allowed in <{entry}> (allowed: "
-                f"{', '.join(self.names)}, then elements of other namespaces)",
-            )
-        else:
-            self.add(
-                line,
-                "structure",
-                tag,
-                f"<{tag}> has no namespace; <{entry}> holds "
-                "only sitemaps.org elements and elements of other namespaces",
-            )
+def too_many(line: int, add: Add) -> None:
+    """The entry past the protocol's limit of one file."""
+    add(line, "size", "", f"more than {MAX_ENTRIES:,} entries in one file (the protocol's limit)")

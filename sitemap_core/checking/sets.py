@@ -8,19 +8,33 @@ import itertools
 from pathlib import Path
 from urllib.parse import quote
 
-from ..protocol.grammar import URI, loc_parts, origin_text, part_name, short
+from ..protocol.grammar import URI, loc_parts, origin_text, part_name, part_paths, short
 from .reading import File, Found, Reader, read_lines
+
+
+def set_keys(files: list[File]) -> dict[int, str]:
+    """Each file of a set (by number) as a path relative to the first file's folder
+    (`2.0/sitemap.xml`), or its name when it is elsewhere."""
+    root = files[0].path.parent if files else None
+    keys = {}
+    for f in files:
+        try:
+            keys[f.number] = f.path.relative_to(root).as_posix() if root else f.name
+        except ValueError:
+            keys[f.number] = f.name
+    return keys
 
 
 def check_set(files: list[File], location: str | None, found: Found) -> None:
     """Check the files of a set, each read, together: each finding goes to `found`."""
-    by_name = {f.name: f for f in files}
-    placed: dict[str, str] = {}  # file name -> URL an index gives it
+    keys = set_keys(files)
+    by_key = {keys[f.number]: f for f in files}
+    placed: dict[str, str] = {}  # file (set_keys) -> URL an index gives it
     listed: set[str] = set()
     for index in (f for f in files if f.kind == "sitemapindex"):
         for loc, line, _origin, _path in index.locs:
             segment = part_name(loc)
-            target = by_name.get(segment)
+            target = next((by_key[k] for k in part_paths(loc) if k in by_key), None)
             if target is None:
                 found.add(
                     index.number,
@@ -43,14 +57,14 @@ def check_set(files: list[File], location: str | None, found: Found) -> None:
                     "list sitemaps only",
                 )
                 continue
-            placed.setdefault(segment, loc)
-            listed.add(segment)
+            placed.setdefault(keys[target.number], loc)
+            listed.add(keys[target.number])
     indexed_variants = {f.variant for f in files if f.kind == "sitemapindex"}
     for f in files:
         if (
             f.kind in ("urlset", "text")
             and f.variant in indexed_variants
-            and not ({f.name, twin_name(f.name)} & listed)
+            and not ({keys[f.number], twin_name(keys[f.number])} & listed)
         ):
             found.add(
                 f.number,
@@ -62,7 +76,7 @@ def check_set(files: list[File], location: str | None, found: Found) -> None:
                 "warning",
             )
 
-    _check_scope(files, location, placed, found)
+    _check_scope(files, location, placed, keys, found)
     _check_duplicates(files, found)
     _check_twins(files, found)
     _check_reciprocity(files, found)
@@ -109,7 +123,11 @@ def twin_name(name: str) -> str:
 
 
 def _check_scope(
-    files: list[File], location: str | None, placed: dict[str, str], found: Found
+    files: list[File],
+    location: str | None,
+    placed: dict[str, str],
+    keys: dict[int, str],
+    found: Found,
 ) -> None:
     if location is None:
         origin = next((o for f in files for _l, _n, o, _p in f.locs if o), None)
@@ -132,7 +150,8 @@ def _check_scope(
     outside: list[tuple[File, int, str, str, str]] = []  # file, line, loc, allowed, where
     checked = 0
     for f in files:
-        where = location if f.number == 0 else placed.get(f.name) or folder + quote(f.name)
+        key = keys[f.number]
+        where = location if f.number == 0 else placed.get(key) or folder + quote(key)
         problem, origin, _start, _frag = loc_parts(where)
         if problem or origin is None:
             continue  # a bad location is the caller's to report

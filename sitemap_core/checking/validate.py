@@ -90,11 +90,11 @@ from ..protocol.grammar import part_name
 from ..protocol.robots import is_relative, sitemap_value
 from ..protocol.sitemaps import MAX_BYTES, MAX_ENTRIES, Level
 from ..values.report import Issue
+from .plainfile import read_plain
 from .reading import File, Found, Reader, Window
 from .robots import relative_sitemaps, robots_sitemaps, validate_robots
 from .sets import check_set, twin_name
 from .textfile import read_text
-from .xmlfile import read_plain, read_xml
 
 __all__ = [
     "validate_files",
@@ -236,6 +236,8 @@ def _read_file(path: Path, number: int, found: Found, window: Window) -> File:
             info = File(path, number)  # what the shortcut read is dropped
             raw.seek(0)
             reader = Reader(raw)
+            from .xmlfile import read_xml  # lxml: loaded for a file not in the plain shape
+
             read_xml(reader, info, add, window)
         reader.drain()
         if reader.error:

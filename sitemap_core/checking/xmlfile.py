@@ -1,11 +1,12 @@
-"""Reading a sitemap XML file: the writer's plain `<urlset>` as text, any other with a
-pull parser that never resolves entities, loads a DTD or touches the network.
+"""Reading a sitemap XML file with a pull parser that never resolves entities, loads a
+DTD or touches the network (the writer's own plain shape is read as text first:
+`plainfile`).
 
-`read_plain` reads the writer's plain shape from its text and gives up, reporting
-nothing, at the first byte out of it; `read_xml` finds the root with a start-event
-parser, then streams the entries with another, each checked (`entries.EntryCheck`) and
-dropped from the tree, so memory stays flat for a 50 MB file. Both record what they
-read in a `File` and report through `add(line, code, field, message, level)`.
+`read_xml` finds the root with a start-event parser, then streams the entries with
+another, each checked (`EntryCheck`) and dropped from the tree, so memory stays flat for
+a 50 MB file. It records what it read in a `File` and reports through
+`add(line, code, field, message, level)`. lxml is loaded with this module, only when a
+file needs the parser.
 """
 
 from __future__ import annotations
@@ -15,19 +16,23 @@ import re
 from lxml import etree
 
 from ..files.safexml import SAFE_XML, has_doctype
-from ..protocol.sitemaps import MAX_ENTRIES, SITEMAP_NS, XHTML_NS
+from ..protocol.sitemaps import MAX_ENTRIES, SITEMAP_NS, SITEMAP_ORDER, URL_ORDER, XHTML_NS
 from .entries import (
-    SM,
-    EntryCheck,
     check_alternate,
-    check_attributes,
+    check_languages,
     check_text,
     check_value,
     local_name,
     record_loc,
+    too_many,
 )
+from .extensions import ExtensionCheck
 from .reading import Add, File, Reader, Window
 
+SM = "{" + SITEMAP_NS + "}"  # the sitemaps.org namespace, as lxml starts its tags
+_XHTML_LINK = "{" + XHTML_NS + "}link"
+_XSI = "{http://www.w3.org/2001/XMLSchema-instance}"
+_FOREIGN = 9  # past every sitemaps.org element: other namespaces come last
 _URL = SM + "url"
 _SITEMAP = SM + "sitemap"
 _SNIFF = 1 << 12  # bytes fed at a time to find the root
@@ -42,63 +47,6 @@ _DOCTYPE_MESSAGE = (
 )
 _LINE_COLUMN = re.compile(r", line \d+, column \d+$")
 _XML_DECL_ENCODING = re.compile(rb"^(?:\xef\xbb\xbf)?<\?xml[^>]*?encoding\s*=\s*[\"']([^\"']*)")
-
-
-def read_plain(reader: Reader, info: File, add: Add) -> bool:
-    """Check a `<urlset>` in the writer's plain shape (one of `_PLAIN_HEADS`, then one
-    `<url>` of a loc, a lastmod and, after the xhtml header, `xhtml:link` alternates on
-    each line, `</urlset>`) from its text, without the XML parser.
-
-    Such bytes are well-formed by construction and hold no element but the entries, whose
-    lines are known, so the findings are the full checker's: its value and loc checks, in
-    its order. False, with nothing reported, at the first byte out of that shape: then the
-    caller reads the file again with `read_xml`.
-    """
-    pending: list[tuple[object, ...]] = []  # reported only when the whole file is plain
-
-    def note(*args: object) -> None:
-        pending.append(args)
-
-    known: set[str] = set()
-    line = 2  # the header's lines
-    rest = b""
-    ended = False
-    chunk = reader.read()
-    head = next((head for head in _PLAIN_HEADS if chunk.startswith(head)), None)
-    if head is None:
-        return False
-    linked = _PLAIN_HEADS[head]  # the xhtml namespace is declared: alternates may come
-    chunk = chunk[len(head) :]
-    while chunk:
-        data = rest + chunk
-        cut = data.rfind(b"\n") + 1
-        text, rest = data[:cut].decode("latin-1"), data[cut:]
-        lines = _PLAIN_LINES.fullmatch(text)
-        if lines is None or (ended and text):
-            return False
-        end = lines.start("end")
-        ended = end >= 0
-        for loc, lastmod, links in _PLAIN_ENTRY.findall(text, 0, end if ended else len(text)):
-            line += 1
-            if line == MAX_ENTRIES + 3:
-                _too_many(line, note)
-            if lastmod and lastmod not in known:
-                check_value(known, "lastmod", lastmod, line, note)
-            if links and not linked:
-                return False
-            hrefs = _PLAIN_LINK.findall(links)
-            for hreflang, href in hrefs:
-                check_alternate("alternate", hreflang, href, line, note)
-            record_loc(info, note, loc, line)
-            if hrefs:
-                info.alternates.append((loc, line, frozenset(href for _, href in hrefs)))
-        chunk = reader.read()
-    if not ended or rest or line == 2 or reader.error or reader.over:
-        return False
-    info.kind = "urlset"
-    for args in pending:
-        add(*args)
-    return True
 
 
 def read_xml(reader: Reader, info: File, add: Add, window: Window) -> None:
@@ -160,27 +108,6 @@ def read_xml(reader: Reader, info: File, add: Add, window: Window) -> None:
         else:
             line, message = exc.lineno, _LINE_COLUMN.sub("", exc.msg or str(exc))
         add(line if line and line > 0 else None, "xml", "", f"not well-formed XML: {message}")
-
-
-# The writer's plain `<urlset>`, which `read_plain` reads: ASCII, no entity, no `]`; its
-# headers, and whether entries may have alternates after each.
-_PLAIN_HEADS = {
-    f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n'.encode(): False,
-    (
-        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}" '
-        f'xmlns:xhtml="{XHTML_NS}">\n'
-    ).encode(): True,
-}
-_PLAIN_URL = r"[A-Za-z0-9\-._~:/?#@!$()*+,;=%]+"
-_PLAIN_ALTERNATE = '<xhtml:link rel="alternate" hreflang="{}" href="{}"/>'
-_PLAIN_LINK = re.compile(_PLAIN_ALTERNATE.format("([A-Za-z0-9-]+)", f"({_PLAIN_URL})"))
-_PLAIN_ENTRY = re.compile(
-    rf"<url><loc>({_PLAIN_URL})</loc>"
-    r"(?:<lastmod>([A-Za-z0-9:.+\-]+)</lastmod>)?"
-    rf"((?:{_PLAIN_ALTERNATE.format('[A-Za-z0-9-]+', _PLAIN_URL)})*)"
-    r"</url>\n"
-)
-_PLAIN_LINES = re.compile(rf"(?:{_PLAIN_ENTRY.pattern})*+(?P<end></urlset>\n)?")
 
 
 def _root_start(sniff: etree.XMLPullParser, chunk: bytes) -> tuple[etree._Element | None, int]:
@@ -278,7 +205,7 @@ class _XmlCheck:
             self.done = 0
         self.entries += 1
         if self.entries == MAX_ENTRIES + 1:
-            _too_many(elem.sourceline, self.add)
+            too_many(elem.sourceline, self.add)
         self._fields(elem)
         elem.clear(keep_tail=True)  # stays until the next entry, for its tail
 
@@ -337,12 +264,137 @@ class _XmlCheck:
             )
 
 
-def _too_many(line: int, add: Add) -> None:
-    add(line, "size", "", f"more than {MAX_ENTRIES:,} entries in one file (the protocol's limit)")
-
-
 def _split(tag: str) -> tuple[str, str]:
     if tag.startswith("{"):
         ns, _, local = tag[1:].partition("}")
         return ns, local
     return "", tag
+
+
+def check_attributes(elem: etree._Element, add: Add) -> None:
+    """Attributes on a sitemaps.org element, where the schema allows only `xsi:` ones."""
+    for key in elem.keys():  # noqa: SIM118 - an lxml element iterates its children
+        if not key.startswith(_XSI):
+            add(
+                elem.sourceline,
+                "structure",
+                local_name(elem.tag),
+                f"<{local_name(elem.tag)}> has an attribute {local_name(key)!r}, which "
+                "the schema does not allow",
+            )
+
+
+class EntryCheck:
+    """The children of one entry (`<url>` or `<sitemap>`) at a time, in place: the
+    schema's order, each value, the loc and alternates; extension children (image,
+    video, news...) go to an `ExtensionCheck`, made when an entry first has one."""
+
+    def __init__(self, info: File, add: Add, kind: str, window: Window) -> None:
+        self.info = info
+        self.add = add
+        self.window = window
+        self.entry_name = "url" if kind == "urlset" else "sitemap"
+        order = URL_ORDER if kind == "urlset" else SITEMAP_ORDER
+        self.names = list(order)
+        self.order = {SM + name: position for name, position in order.items()}
+        self.extensions: ExtensionCheck | None = None
+        # Values already found good, by position: real sites repeat their dates.
+        self.good: dict[int, set[str]] = {position: set() for position in order.values()}
+
+    def check(self, elem: etree._Element) -> None:
+        """Check the entry `elem`, its loc kept in `info` for the set-wide checks."""
+        add = self.add
+        entry = self.entry_name
+        if elem.keys():
+            check_attributes(elem, add)
+        text = elem.text
+        if text and not text.isspace():
+            check_text(text, elem.sourceline, f"inside <{entry}>", add)
+        order = self.order
+        good = self.good
+        state = 0
+        loc = None
+        loc_line = 0
+        links: list[tuple[str | None, str]] = []  # (hreflang, href) of its alternates
+        extended = False  # image, video, news... children to check
+        for child in elem:
+            tag = child.tag
+            tail = child.tail
+            if tail and not tail.isspace():
+                check_text(tail, child.sourceline, f"inside <{entry}>", add)
+            position = order.get(tag)
+            if position is not None:
+                if position <= state:
+                    add(
+                        child.sourceline,
+                        "structure",
+                        local_name(tag),
+                        f"<{local_name(tag)}> is repeated or out of order in <{entry}> (order: "
+                        f"{', '.join(self.names)}, then elements of other namespaces)",
+                    )
+                else:
+                    state = position
+                if len(child) or child.keys():
+                    add(
+                        child.sourceline,
+                        "structure",
+                        local_name(tag),
+                        f"<{local_name(tag)}> must hold text only",
+                    )
+                value = child.text or ""
+                if position == 1:
+                    if loc is None:
+                        loc, loc_line = value, child.sourceline
+                    continue
+                known = good[position]
+                if value not in known:
+                    check_value(known, self.names[position - 1], value, child.sourceline, add)
+            elif isinstance(tag, str) and tag[0] == "{" and not tag.startswith(SM):
+                state = _FOREIGN
+                if tag == _XHTML_LINK and entry == "url":
+                    lang, href = child.get("hreflang"), child.get("href")
+                    check_alternate(child.get("rel"), lang, href, child.sourceline, add)
+                    links.append((lang, (href or "").strip()))
+                else:
+                    extended = True
+            elif isinstance(tag, str):
+                self._not_allowed(tag, child.sourceline)
+        if links:
+            check_languages(links, loc_line or elem.sourceline, add)
+        if loc is None:
+            add(elem.sourceline, "structure", "loc", f"<{entry}> has no <loc>")
+            return
+        record_loc(self.info, add, loc.strip(), loc_line)
+        if links:
+            self.info.alternates.append(
+                (loc.strip(), loc_line, frozenset(href for _tag, href in links))
+            )
+        if extended and entry == "url":
+            if self.extensions is None:
+                w = self.window
+                self.extensions = (
+                    ExtensionCheck(w.now)
+                    if w.news_days is None
+                    else ExtensionCheck(w.now, w.news_days)
+                )
+            self.extensions.entry(elem, add)
+
+    def _not_allowed(self, tag: str, line: int | None) -> None:
+        """A child of the entry in no namespace, or an unknown sitemaps.org one."""
+        entry = self.entry_name
+        if tag[0] == "{":
+            self.add(
+                line,
+                "structure",
+                local_name(tag),
+                f"<{local_name(tag)}> is not allowed in <{entry}> (allowed: "
+                f"{', '.join(self.names)}, then elements of other namespaces)",
+            )
+        else:
+            self.add(
+                line,
+                "structure",
+                tag,
+                f"<{tag}> has no namespace; <{entry}> holds "
+                "only sitemaps.org elements and elements of other namespaces",
+            )

@@ -75,7 +75,7 @@ class ContentState:
             stamp: str | None = self._seed.get(url)
         else:
             stamp = known[1] if known[0] == hexdigest else dates.to_w3c(now)
-        value = parse_date(stamp) if stamp else None
+        value = dates.stored(stamp) if stamp else None
         self.record(url, digest, value)
         return value
 
@@ -87,7 +87,7 @@ class ContentState:
             stamp = self._seed.get(url)
         else:
             stamp = known[1] if known[0] == digest.hex() else None
-        return parse_date(stamp) if stamp else None
+        return dates.stored(stamp) if stamp else None
 
     def record(self, url: str, digest: bytes, value: dt.datetime | dt.date | None) -> None:
         """Keep `url`'s content `digest` and the date it was given (None: unknown)."""
@@ -154,7 +154,7 @@ def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
             and len(entry) == 2
             and all(isinstance(e, str) for e in entry)
             and _HEX.fullmatch(entry[0])
-            and (not entry[1] or parse_date(entry[1]) is not None)
+            and (not entry[1] or dates.stored(entry[1]) is not None)
         ):
             known[url] = (entry[0], entry[1])
     if len(known) < len(data):
@@ -171,15 +171,6 @@ def _state_issue(path: Path, problem: str) -> Issue:
         f"content state {problem}; starting empty, so pages get new dates "
         "unless the seed sitemap has them",
     )
-
-
-def parse_date(text: str) -> dt.date | None:
-    """A date or aware datetime from a W3C Datetime (a date stays a date), or None."""
-    try:
-        value = dates.parse(text)
-    except ValueError:
-        return None
-    return value.replace(microsecond=0) if isinstance(value, dt.datetime) else value
 
 
 # --- the seed sitemap ----------------------------------------------------------------------

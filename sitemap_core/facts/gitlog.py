@@ -113,7 +113,7 @@ class Walk:
         self.start: set[str] | None = wanted
         self.pending: dict[str, set[str]] = {}
         self.dates: dict[str, str] = {}
-        self.beyond: set[str] = set()
+        self.beyond: dict[str, str] = {}  # file -> the date of the boundary it reached
         self.seen = False
         self.header_next = False
         self.first_name = False
@@ -171,7 +171,7 @@ class Walk:
             return
         parents, diffs = self.parents, self.diffs
         if not parents and self.commit in self.boundary:  # a shallow clone's oldest commit
-            self.beyond |= files
+            self.beyond.update(dict.fromkeys(files, self.date))
             self.left -= len(files)
             return
         if len(parents) <= 1:

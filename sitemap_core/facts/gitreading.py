@@ -19,8 +19,9 @@ from .gitprocess import Command, Probe, first_line
 PATHSPECS = 16
 
 # Dates of committed files, the tracked paths without changes, those beyond a shallow
-# clone's history, and a problem if git failed.
-Found = tuple[dict[str, str], set[str], set[str], str]
+# clone's history (with the date of the oldest commit each reached), and a problem if
+# git failed.
+Found = tuple[dict[str, str], set[str], dict[str, str], str]
 
 
 def no_git_dates(path: str | os.PathLike[str], reason: str, scope: str = "") -> Issue:
@@ -46,7 +47,8 @@ class History:
         self._boundary = boundary  # a shallow clone's oldest commits
         self.dates: dict[str, str] = {}
         self.committed: set[str] = set()  # tracked and unchanged: dated by git, not mtime
-        self.beyond: set[str] = set()  # committed, last changed at or before the boundary
+        # Committed, last changed at or before a boundary commit: the date of that commit.
+        self.beyond: dict[str, str] = {}
         self.issues: list[Issue] = []
         self.ahead: list[Reading] = []  # reads `read_ahead` started, not taken yet
 
@@ -56,7 +58,7 @@ class History:
         try:
             reading = Reading(self._root, specs, ahead)
         except OSError as exc:
-            self._add(({}, set(), set(), f"git could not be run ({exc})"))
+            self._add(({}, set(), {}, f"git could not be run ({exc})"))
             return
         if ahead:
             self.ahead.append(reading)
@@ -72,7 +74,7 @@ class History:
         try:
             found = reading.result(self._boundary, self.committed)
         except OSError as exc:
-            found = {}, set(), set(), f"git could not be run ({exc})"
+            found = {}, set(), {}, f"git could not be run ({exc})"
         finally:
             reading.close()
         self._add(found)
@@ -81,7 +83,7 @@ class History:
         dates, clean, beyond, problem = found
         self.dates.update(dates)
         self.committed |= clean
-        self.beyond |= beyond
+        self.beyond.update(beyond)
         if problem:
             self.issues.append(no_git_dates(self._root, problem, "for files it has no date for"))
 
@@ -131,7 +133,7 @@ class Reading:
             clean = set()
         wanted = clean - known
         if not wanted:
-            return {}, clean, set(), problem
+            return {}, clean, {}, problem
         self.probe = Probe(self.root)
         walk = Walk(set(wanted), self.wide, boundary, self.probe)
         code, stopped, message = walk_log(self.log, walk)

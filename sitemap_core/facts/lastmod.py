@@ -20,6 +20,13 @@ from .digest import content_digest
 from .gitdates import GitDates
 
 Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
+# A date from the sources, where it comes from, and, when there is none because a shallow
+# clone's history stops short, the date the page's files are not newer than.
+Dated = tuple[dt.date | None, str, dt.datetime | None]
+# A page's lastmod, where it comes from, and, when there is none because a shallow clone's
+# history stops short, the sort key of the newest date the page could have.
+Found = tuple[Stamp | None, str, float | None]
+_NOTHING: Dated = (None, "", None)
 _GIT_MODES = ("auto", "git")  # the `lastmod` settings that read git history
 _CACHE_SIZE = 100_000
 
@@ -31,6 +38,12 @@ class LastmodSources:
     what its sources say (git, the content state, mtime: per `lastmod`), its publication
     date (a floor) and, for a listing page, the dates of the pages it lists. Nothing
     known: no date, never an invented one (unless `lastmod: build` asks for the build time).
+
+    In a shallow clone a file last changed at or before its oldest commit has no git
+    date, only a bound: it is not newer than that commit. Whatever else is known of the
+    page (a publication date, the dates of the pages it lists) is its date only when it
+    is not older than that bound; otherwise the page's date is the content state's (or
+    the seed sitemap's), else none.
     """
 
     def __init__(
@@ -44,7 +57,7 @@ class LastmodSources:
         self.issues = issues
         self.used: Counter[str] = Counter()
         self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
-        self._listed: dict[int, tuple[Page, Stamp | None]] = {}  # id(page) -> its date
+        self._listed: dict[int, tuple[Page, Stamp | None, float | None]] = {}  # id(page) -> _find
         self._records = _Records(settings, issues, scope, history)
 
     def prefetch(self, pages: list[Page]) -> None:
@@ -64,7 +77,7 @@ class LastmodSources:
 
         `built` says the page's output was read and is listed (content hashes need it).
         """
-        found, source = self._find(page, loc, built, report=True)
+        found, source, _ = self._find(page, loc, built, report=True)
         if found is None:
             return None, None
         self.used[source] += 1
@@ -75,35 +88,50 @@ class LastmodSources:
         could not do; say once how many pages a shallow clone left undated."""
         self._records.save()
 
-    def _find(self, page: Page, loc: str, built: bool, report: bool) -> tuple[Stamp | None, str]:
+    def _find(self, page: Page, loc: str, built: bool, report: bool) -> Found:
         if page.lastmod is not None:
             own = self._own(page, "lastmod", report)
             if own is not None:
-                return own, "page"
+                return own, "page", None
         best: Stamp | None = None
-        value, source = self._from_sources(page, loc, built)
+        value, source, cut = self._from_sources(page, loc, built)
         if value is not None:
             best = dates.to_w3c(value), dates.sort_key(value, self.s.timezone)
+        bound = None if cut is None else dates.sort_key(cut, self.s.timezone)
         if page.published is not None:
             floor = self._own(page, "published", report)
             if floor is not None and (best is None or floor[1] > best[1]):
                 best, source = floor, "page"
         if page.lists:
-            newest = self._newest_listed(page.lists)
+            newest, unknown = self._newest_listed(page.lists)
             if newest is not None and (best is None or newest[1] > best[1]):
                 best, source = newest, "listed"
-        return best, source
+            if unknown is not None and (bound is None or unknown > bound):
+                bound = unknown
+        if bound is not None and (best is None or best[1] < bound):
+            # Something a shallow clone cannot date may be newer than all that is known.
+            value = self._records.listing_date(page, loc, built)
+            if value is None:
+                return None, "", bound
+            best, source = (dates.to_w3c(value), dates.sort_key(value, self.s.timezone)), "content"
+        return best, source, None
 
-    def _newest_listed(self, pages: tuple[Page, ...]) -> Stamp | None:
-        """The newest date among listed pages, each found once per run."""
+    def _newest_listed(self, pages: tuple[Page, ...]) -> tuple[Stamp | None, float | None]:
+        """The newest date among listed pages, each found once per run, and the newest
+        bound of a listed page a shallow clone left undated (None: there is none)."""
         best: Stamp | None = None
+        bound: float | None = None
         for page in pages:
             known = self._listed.get(id(page))
             if known is None or known[0] is not page:
-                known = self._listed[id(page)] = (page, self._find(page, "", False, False)[0])
-            if known[1] is not None and (best is None or known[1][1] > best[1]):
-                best = known[1]
-        return best
+                found, _, cut = self._find(page, "", False, False)
+                known = self._listed[id(page)] = (page, found, cut)
+            if known[1] is not None:
+                if best is None or known[1][1] > best[1]:
+                    best = known[1]
+            elif known[2] is not None and (bound is None or known[2] > bound):
+                bound = known[2]
+        return best, bound
 
     def _own(self, page: Page, field: str, report: bool) -> Stamp | None:
         """A date the page states itself (`lastmod` or `published`), parsed once per text."""
@@ -124,28 +152,30 @@ class LastmodSources:
             self._known[raw] = known
         return known
 
-    def _from_sources(self, page: Page, loc: str, built: bool) -> tuple[dt.date | None, str]:
+    def _from_sources(self, page: Page, loc: str, built: bool) -> Dated:
         mode = self.s.lastmod
         if mode == "none":
-            return None, ""
+            return _NOTHING
         if mode == "build":
-            return self.s.build_time, "build"
+            return self.s.build_time, "build", None
+        cut = None
         if mode in _GIT_MODES and page.sources:
-            value = self._records.git_date(page, loc, built)
+            value, source, cut = self._records.git_date(page, loc, built)
             if value is not None:
-                return value, "git"
+                return value, source, None
         # A listing page is as new as what it lists: its HTML changing says no more.
         listing = bool(page.lists) and mode != "content"
         if mode in ("auto", "content", "git") and built and page.output and not listing:
             value = self._records.content_date(page.output, loc)
             if value is not None:
-                return value, "content"
-        if mode in ("mtime", "git"):
+                return value, "content", None
+        # A file a shallow clone cannot date has the checkout's mtime: never its date.
+        if mode == "mtime" or (mode == "git" and cut is None):
             files = (*page.sources, *([page.output] if mode == "mtime" and page.output else []))
             stamps = [t for t in map(dates.file_mtime, files) if t is not None]
             if stamps:
-                return max(stamps), "mtime"
-        return None, ""
+                return max(stamps), "mtime", None
+        return None, "", cut
 
 
 class _Records:
@@ -163,25 +193,37 @@ class _Records:
         self._git: GitDates | None | bool = False  # False: not loaded yet
         self._state: ContentState | None | bool = False
 
-    def git_date(self, page: Page, loc: str, built: bool) -> dt.date | None:
-        """The newest commit date of the page's sources.
+    def git_date(self, page: Page, loc: str, built: bool) -> Dated:
+        """The newest commit date of the page's sources, and `git`; or the mtime of a
+        source not committed, and `mtime`, when it is the newest.
 
         A page with dependencies (included files, documented modules) has its rendered
         content kept in the content state: when a later commit left what the page shows
         unchanged since an older date, the older date stands.
+        No date when a source was last changed at or before a shallow clone's oldest
+        commit and no other is known to be newer: then the bound (that commit's date).
         `loc` is empty when the page is only looked at as a listed page (not counted).
         """
         git = self.git_dates(page.sources[0])
         if git is None:
-            return None
-        found = list(map(git.date_of, page.sources))
-        known = [d for d in found if d is not None]
-        if not known:
-            if loc and git.shallow and any(map(git.beyond_history, page.sources)):
+            return _NOTHING
+        if len(page.sources) == 1:
+            date, source, cut = git.facts(page.sources[0])
+            if date is None and cut is not None and loc:
                 self.beyond_history += 1
-            return None
-        value: dt.date = max(known)
-        if len(found) > 1 and built and page.output is not None and self.s.lastmod == "auto":
+            return date, source, cut
+        found = list(map(git.facts, page.sources))
+        cut = max((fact.cut for fact in found if fact.cut is not None), default=None)
+        newest, source = max(
+            ((fact.date, fact.source) for fact in found if fact.date is not None),
+            default=(None, ""),
+        )
+        if newest is None or (cut is not None and newest < cut):
+            if loc and cut is not None:
+                self.beyond_history += 1
+            return None, "", cut
+        value: dt.date = newest
+        if built and page.output is not None and self.s.lastmod == "auto":
             state = self.content_state()
             if state is not None and (digest := _digest(page.output)) is not None:
                 kept = state.recall(loc, digest)
@@ -189,13 +231,20 @@ class _Records:
                 if kept is not None and dates.sort_key(kept, tz) < dates.sort_key(value, tz):
                     value = kept
                 state.record(loc, digest, value)
-        return value
+        return value, source, None
 
     def content_date(self, output: StrPath, loc: str) -> dt.date | None:
         """The date the content state gives the built page at `output` (recorded there)."""
         state = self.content_state()
         if state is not None and (digest := _digest(output)) is not None:
             return state.lastmod(loc, digest, self.s.build_time)
+        return None
+
+    def listing_date(self, page: Page, loc: str, built: bool) -> dt.date | None:
+        """The content state's date of a built listing page (its sources' date, asked
+        first, left the content state out); None for other pages."""
+        if page.lists and built and page.output and self.s.lastmod != "content":
+            return self.content_date(page.output, loc)
         return None
 
     def git_dates(self, source: StrPath) -> GitDates | None:

@@ -12,7 +12,7 @@ from lxml import etree
 
 from ..files.fetch import FetchError, fetch, is_url
 from ..files.safexml import SAFE_XML, has_doctype, local_part
-from .contentstate import parse_date
+from ..values import dates
 
 _MAX_BYTES = 60 * 1024 * 1024
 _MAX_FILES = 100
@@ -43,7 +43,7 @@ def _read_sitemap(where: str, stamps: dict[str, str], depth: int) -> None:
                 continue
             loc, stamp = _child_text(url, "loc"), _child_text(url, "lastmod")
             if loc:
-                stamps[loc] = stamp if stamp and parse_date(stamp) is not None else ""
+                stamps[loc] = stamp if stamp and dates.stored(stamp) is not None else ""
     elif kind == "sitemapindex":
         if depth > 0:
             raise SeedError(f"{where} is an index inside an index")

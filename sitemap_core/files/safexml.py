@@ -4,10 +4,12 @@ part an index names beside it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lxml import etree
+from ..protocol.grammar import part_paths
 
-from ..protocol.grammar import part_name
+if TYPE_CHECKING:  # the parsers' callers load lxml; these facts need none of it
+    from lxml import etree
 
 # How every sitemap is parsed: no entities, DTD, network or huge trees.
 SAFE_XML = {
@@ -27,7 +29,10 @@ def has_doctype(elem: etree._Element) -> bool:
 
 
 def local_part(index: Path, loc: str) -> Path | None:
-    """The part an index entry names, when a file of that name is beside the index."""
-    name = part_name(loc)
-    sibling = index.parent / name
-    return sibling if name and sibling.is_file() else None
+    """The part an index entry names, when that file is in the index's folder: by the
+    longest tail of its URL's path that names one (`2.0/sitemap.xml`), else None."""
+    for rel in part_paths(loc):
+        candidate = index.parent / rel
+        if candidate.is_file():
+            return candidate
+    return None

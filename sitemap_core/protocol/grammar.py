@@ -147,6 +147,22 @@ def part_name(loc: str) -> str:
     return unquote(_URL_PATH.match(loc.strip())[1].rpartition("/")[2])  # type: ignore[index]
 
 
+def part_paths(loc: str, depth: int = 4) -> list[str]:
+    """Where the file an index entry names may be, relative to the index's folder: the
+    last 1 to `depth` segments of its URL's path, decoded, longest first
+    (`https://example.org/2.0/sitemap.xml`: `2.0/sitemap.xml`, then `sitemap.xml`). A
+    root index of a versioned site lists parts in folders; segments that would climb
+    (`..`) or are empty end the list."""
+    segments = unquote(_URL_PATH.match(loc.strip())[1]).split("/")[1:]  # type: ignore[index]
+    found: list[str] = []
+    for size in range(1, min(depth, len(segments)) + 1):
+        tail = segments[-size:]
+        if any(part in ("", ".", "..") for part in tail):
+            break
+        found.append("/".join(tail))
+    return found[::-1]
+
+
 def origin_text(origin: Origin) -> str:
     """`scheme://host`, with the port when it is not the scheme's default."""
     scheme, host, port = origin

@@ -80,3 +80,13 @@ def file_mtime(path: str | os.PathLike[str]) -> dt.datetime | None:
     if not stat.S_ISREG(found.st_mode):
         return None
     return dt.datetime.fromtimestamp(int(found.st_mtime), dt.UTC)
+
+
+def stored(text: str) -> dt.date | dt.datetime | None:
+    """A date or aware datetime (to the second) from a W3C Datetime kept in a file (a date
+    stays a date); None for anything else."""
+    try:
+        value = parse(text)
+    except ValueError:
+        return None
+    return value.replace(microsecond=0) if isinstance(value, dt.datetime) else value

@@ -4,6 +4,8 @@ the protocol's)."""
 from __future__ import annotations
 
 import datetime as dt
+import difflib
+import functools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -90,6 +92,21 @@ _NO = frozenset({"0", "false", "no", "off"})
 META_KEYS = ("exclude", "priority", "changefreq", "lastmod", "images", "videos")
 _VALUES = ("priority", "changefreq", "lastmod")  # passed on as they are; the core checks them
 _FLAGS = ("images", "videos")  # false: the page's media are not listed
+# How close a key's name must be to a field's to be taken for a typo of it: `chagefreq`,
+# `priorty`, `exlude` are; `date`, `tags`, `image` next to `changefreq`, `priority` are not.
+_NEAR = 0.8
+
+
+@functools.lru_cache(maxsize=4096)
+def near_miss(key: str, fields: tuple[str, ...] = META_KEYS) -> str | None:
+    """The one of `fields` that `key` looks like a misspelling of (`chagefreq`:
+    `changefreq`), else None; None for a field itself. Every generator asks this of a
+    page's unknown keys, so the same typo gets the same hint; cached, as a site's pages
+    repeat their keys."""
+    if key in fields:
+        return None
+    close = difflib.get_close_matches(key.lower(), fields, n=1, cutoff=_NEAR)
+    return close[0] if close else None
 
 
 def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issue]]:
@@ -118,13 +135,15 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
             )
         ]
     out: dict[str, Any] = {k: meta[k] for k in _VALUES if meta.get(k) is not None}
-    for key in sorted(set(meta) - set(META_KEYS)):
+    for key in sorted(set(meta) - set(META_KEYS), key=str):
+        near = near_miss(str(key))
+        hint = f"did you mean 'sitemap.{near}'?" if near else ", ".join(META_KEYS)
         issues.append(
             Issue(
                 "metadata",
                 name,
                 f"sitemap.{key}",
-                f"sitemap.{key} is not a sitemap field ({', '.join(META_KEYS)}); ignored",
+                f"sitemap.{key} is not a sitemap field ({hint}); ignored",
             )
         )
     for key in ("exclude", *_FLAGS):

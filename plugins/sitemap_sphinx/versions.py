@@ -1,0 +1,97 @@
+"""sphinx-multiversion's builds: which folder's URLs this version's sitemap lists.
+
+sphinx-multiversion (0.2) runs `sphinx-build` once per tag or branch, each into
+`<OUTPUTDIR>/<smv_outputdir_format>` (`{ref.name}` by default: `v1.0/`, `main/`), with
+`-D smv_current_version=<name>`, and every version's metadata (its `outputdir` among
+them) in `smv_metadata`. It leaves `html_baseurl` alone: conf.py's value is every
+version's, unless each build gets its own with `-D 'html_baseurl=https://example.org/$name/'`
+(it fills each `-D` in with the version's metadata: `$name`, `$version`, ...).
+
+So a version's sitemap lists its folder's URLs: `html_baseurl` when it ends with the
+version's folder; else `site_url` (the root of the output folder, as sphinx-sitemap has
+it) plus the folder. Pages whose canonical URLs (`html_baseurl`) are another version's
+folder belong to that version's sitemap: this one lists none of them. Pages whose
+canonical URLs are in no version's folder (conf.py's `html_baseurl` is the root) are in
+no sitemap's scope: one warning says how to give each version its own.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from sitemap_core import Issue
+
+
+def _smv(app: Sphinx) -> tuple[str, str, list[str]] | None:
+    """This version's name, its folder under sphinx-multiversion's output folder and the
+    other versions' folders; None when sphinx-multiversion is not building it."""
+    current = getattr(app.config, "smv_current_version", "") or ""
+    metadata: Any = getattr(app.config, "smv_metadata", None) or {}
+    if not current or not isinstance(metadata, dict) or current not in metadata:
+        return None
+    outputs = {
+        name: os.path.abspath(str(data["outputdir"]))
+        for name, data in metadata.items()
+        if isinstance(data, dict) and data.get("outputdir")
+    }
+    mine = outputs.get(current) or os.path.abspath(app.outdir)
+    root = os.path.commonpath(list(outputs.values())) if len(outputs) > 1 else os.path.dirname(mine)
+    folders = {name: Path(os.path.relpath(path, root)).as_posix() for name, path in outputs.items()}
+    folder = folders.get(current, Path(mine).name)
+    return current, folder, [f for name, f in folders.items() if name != current]
+
+
+def own_url(app: Sphinx, base: str, setting: str) -> tuple[str, str]:
+    """The base URL of this build's sitemap, and its setting: unchanged unless
+    sphinx-multiversion builds it, then its version's folder."""
+    found = _smv(app)
+    if found is None or not base:
+        return base, setting
+    _name, folder, _others = found
+    base = base.rstrip("/") + "/"
+    if setting == "html_baseurl" and base.endswith(f"/{folder}/"):
+        return base, setting
+    return base + folder + "/", setting
+
+
+def skipped(app: Sphinx, base: str) -> list[Issue] | None:
+    """None when this build writes its sitemap (at `base`, `own_url`'s); else why not,
+    as one issue: its pages name another version's pages (info), or a URL in no
+    version's folder (a warning), as canonical."""
+    found = _smv(app)
+    pages_at = str(app.config.html_baseurl or "").rstrip("/") + "/"
+    if found is None or pages_at == "/" or not base or pages_at == base:
+        return None
+    name, folder, others = found
+    other = next((f for f in others if pages_at.endswith(f"/{f}/")), None)
+    if other is not None:
+        return [
+            Issue(
+                "versions",
+                "",
+                "html_baseurl",
+                f"sphinx-multiversion builds {name} into {folder}/, but its pages name the "
+                f"pages of {other}/ as canonical (html_baseurl = {pages_at}): that version's "
+                f"sitemap lists them, and this one none",
+                "info",
+            )
+        ]
+    root = base.removesuffix(folder + "/")
+    template = folder.removesuffix(name) + "$name" if folder.endswith(name) else folder
+    return [
+        Issue(
+            "versions",
+            "",
+            "html_baseurl",
+            f"sphinx-multiversion builds {name} into {folder}/, published at {base}, but "
+            f"its pages name {pages_at} as their base URL (html_baseurl), where no version "
+            f"is: no sitemap written. Give each version its own: pass -D "
+            f"'html_baseurl={root}{template}/' to sphinx-multiversion (it puts each "
+            f"version's name for $name), or set site_url = {root!r} and leave html_baseurl "
+            "unset",
+        )
+    ]

@@ -1,0 +1,219 @@
+"""One git work tree: where it is, whether it is a shallow clone or a submodule, and the
+dates its history gives the files it tracks, read folder by folder.
+
+`Repositories` finds those inside a work tree (submodules, repositories cloned into its
+folders); `GitDates` (gitdates) sends each path to the one that tracks it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NamedTuple
+
+from ..values.dates import file_mtime
+from ..values.report import Issue
+from .gitpaths import Located, WorkTreePaths
+from .gitprocess import first_line, run_git
+from .gitreading import History, no_git_dates
+
+_REV_PARSE = [
+    "rev-parse",
+    "--show-toplevel",
+    "--show-superproject-working-tree",  # a line only in a submodule
+    "--is-shallow-repository",
+    "--git-path",
+    "shallow",
+    "--verify",
+    "--quiet",
+    "HEAD",  # the last line; missing in a repository without commits
+]
+
+
+class FileDate(NamedTuple):
+    """What git says of one file: its date, where the date comes from (`git`: its last
+    commit, `mtime`: a file with uncommitted changes, or untracked), and, for a file
+    last changed at or before a shallow clone's oldest commit (no date), that commit's
+    date: the file's own is not newer."""
+
+    date: dt.datetime | None
+    source: str = ""
+    cut: dt.datetime | None = None
+
+
+NO_DATE = FileDate(None)
+
+
+class Repository:
+    """The dates of one work tree's files: last commit, or mtime when not committed.
+
+    `load` finds the work tree; history is read folder by folder as `prefetch` (or
+    `facts`, for a folder not read yet) asks for it.
+    """
+
+    __slots__ = ("root", "paths", "head", "shallow", "superproject", "_history")
+
+    def __init__(
+        self, root: Path, head: bool, shallow: bool, boundary: frozenset[str], superproject: str
+    ) -> None:
+        self.root = root  # the work tree's top folder, resolved
+        self.paths = WorkTreePaths(str(root))  # paths located, pathspecs read
+        self.head = head  # False in a repository without commits
+        self.shallow = shallow
+        self.superproject = superproject  # the work tree holding this submodule, or ""
+        self._history = History(root, boundary)  # what the reads found, reads started ahead
+
+    @classmethod
+    def load(cls, path: Path) -> tuple[Repository | None, list[Issue]]:
+        """Find the work tree holding `path` (a folder or a file in it); no history yet.
+
+        Returns `(None, [Issue("git", ...)])` when git is missing or `path` is not in a
+        work tree.
+        """
+        where = Path(path).absolute()
+        while not where.is_dir() and where != where.parent:
+            where = where.parent  # a file, or a folder not made yet: start from what exists
+        try:
+            found = run_git(_REV_PARSE, where)
+        except OSError:
+            return None, [no_git_dates(path, "git was not found on PATH")]
+        lines = os.fsdecode(found.stdout).splitlines()
+        superproject = ""
+        if len(lines) > 1 and lines[1] not in ("true", "false"):
+            superproject = lines.pop(1)
+        if len(lines) < 3:
+            reason = first_line(found.stderr) or "git rev-parse failed"
+            return None, [no_git_dates(path, f"not inside a git work tree ({reason})")]
+        shallow = lines[1].strip() == "true"
+        boundary = _read_shallow(where / lines[2]) if shallow else frozenset()
+        head = len(lines) > 3
+        repo = cls(Path(lines[0]).resolve(), head, shallow, boundary, superproject)
+        if head:
+            return repo, []
+        return repo, [
+            no_git_dates(path, "the repository has no commits yet", "for files it has no date for")
+        ]
+
+    def prefetch(self, paths: Iterable[str | os.PathLike[str]], ahead: bool = False) -> None:
+        """Date, with one `git log`, every file in the folders of `paths` not read yet;
+        `ahead`: start reading, and take the read when a date is first asked for."""
+        if not ahead:
+            self._history.take_ahead()
+        specs = self.paths.specs(paths)
+        if specs:
+            self._fetch(specs, ahead)
+
+    def facts(self, path: str | os.PathLike[str], located: Located | None = None) -> FileDate:
+        """The date of `path` (`located` in this work tree, if known) and where it comes from.
+
+        The committer date (with its offset) of the last commit that changed a committed,
+        unchanged file; the modification time in UTC of a file with uncommitted changes,
+        or one git does not track. No date for files outside the work tree, missing
+        files, and files git has no date for (in a shallow clone: those last changed at
+        or before its oldest commit, whose date is `cut`).
+        """
+        self._history.take_ahead()
+        if located is None:
+            located = self.paths.locate(path)
+            if located is None:
+                return NO_DATE
+        if (spec := self.paths.uncovered(located)) is not None:
+            self._fetch({spec})
+        real, rel, _ = located
+        history = self._history
+        if rel in history.committed:
+            stamp = history.dates.get(rel)
+            if stamp:
+                return FileDate(dt.datetime.fromisoformat(stamp), "git")
+            cut = history.beyond.get(rel)
+            return FileDate(None, "", dt.datetime.fromisoformat(cut)) if cut else NO_DATE
+        stamp_mtime = file_mtime(real)
+        return FileDate(stamp_mtime, "mtime") if stamp_mtime is not None else NO_DATE
+
+    @property
+    def issues(self) -> list[Issue]:
+        """Problems met while reading history (git failing mid-build), for the caller."""
+        return self._history.issues
+
+    def _fetch(self, specs: set[str], ahead: bool = False) -> None:
+        """Read the history of new pathspecs (a folder inside another is read with it)."""
+        outer = self.paths.cover(specs)
+        if self.head:
+            self._history.read(outer, ahead)
+
+
+class Repositories:
+    """The repositories whose work trees lie in a main one (submodules, repositories
+    cloned into its folders), found by the `.git` at their top, one `lstat` per folder."""
+
+    __slots__ = ("main", "met", "_top", "_owners")
+
+    def __init__(self, main: Repository) -> None:
+        self.main = main
+        self.met = [main]  # every repository met, the main one first
+        self._top = str(main.root)
+        # Folders of the main work tree (`/`-separated, "" its top) -> the repository
+        # whose work tree holds their files.
+        self._owners: dict[str, Repository] = {"": main}
+
+    def adopt(self, inner: Repository) -> None:
+        """Count `inner`, found already, as the repository of its folder."""
+        located = self.main.paths.locate(inner.root)
+        if located is not None and located[2]:
+            self._owners[located[1]] = inner
+            self.met.append(inner)
+
+    def owner(self, located: Located) -> Repository:
+        """The repository whose work tree holds a path located in the main one."""
+        _, rel, folder = located
+        if not folder:
+            rel = rel.rpartition("/")[0]
+        repo = self._owners.get(rel)
+        return repo if repo is not None else self._folder_owner(rel)
+
+    def grouped(
+        self, paths: Iterable[str | os.PathLike[str]]
+    ) -> dict[Repository, list[str | os.PathLike[str]]]:
+        """The paths in the main work tree, by the repository holding each."""
+        groups: dict[Repository, list[str | os.PathLike[str]]] = {}
+        locate = self.main.paths.locate
+        for path in paths:
+            located = locate(path)
+            if located is not None:
+                repo = self.owner(located)
+                group = groups.get(repo)
+                if group is None:
+                    group = groups[repo] = []
+                group.append(path)
+        return groups
+
+    def _folder_owner(self, folder: str) -> Repository:
+        """The repository holding `folder`: the one whose top it is (a `.git` in it),
+        else its parent's; found once per folder."""
+        repo = self._owners.get(folder)
+        if repo is None:
+            repo = self._nested(folder) or self._folder_owner(folder.rpartition("/")[0])
+            self._owners[folder] = repo
+        return repo
+
+    def _nested(self, folder: str) -> Repository | None:
+        """The repository whose top is `folder` (a submodule, a repository cloned there),
+        if it has a `.git` and commits; None otherwise (its files stay the outer one's)."""
+        top = os.path.join(self._top, folder)
+        if not os.path.lexists(os.path.join(top, ".git")):
+            return None
+        repo, _ = Repository.load(Path(top))
+        if repo is None or not repo.head or repo.root != Path(top):
+            return None
+        self.met.append(repo)
+        return repo
+
+
+def _read_shallow(path: Path) -> frozenset[str]:
+    """The boundary commits a shallow clone lists in its `shallow` file."""
+    try:
+        return frozenset(path.read_text(encoding="ascii", errors="replace").split())
+    except OSError:
+        return frozenset()

@@ -1,0 +1,313 @@
+"""The root files of a tree of documentation versions (`versions.read_tree`): a sitemap
+index naming the default version's sitemap (or every version's), and robots.txt's
+`Sitemap:` line for it. Nothing else in the tree is touched.
+
+Each version's own sitemap lists the URLs of one folder: the version's, or one of its
+aliases' (mike's `canonical_version: latest` builds the version that `latest` serves
+with URLs under `latest/`). The index names it in that folder, so every URL it lists is
+in its scope, and each version once, however many folders serve it (symlinks, copies).
+The base URL is `--base-url`, else the one the default version's sitemap was built for:
+its URLs' common prefix, up to the version's folder.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+from lxml import etree
+
+from ..files.atomic import write_file
+from ..files.safexml import SAFE_XML
+from ..protocol.sitemaps import SITEMAP_NS
+from ..values import dates, urls
+from ..values.report import Issue
+from . import index, robots
+from .versions import MIKE, Default, Tree, TreeError, Version
+
+Entry = tuple[str, str | None]  # a URL and its lastmod as written (None without one)
+
+
+@dataclass(frozen=True, slots=True)
+class RootPlan:
+    """What the root index will name: the sitemaps (URL, newest lastmod), their files in
+    the tree, a label for each version named, and the notes found on the way."""
+
+    base: str
+    filename: str
+    entries: tuple[Entry, ...]
+    files: tuple[Path, ...]
+    named: tuple[str, ...]
+    issues: tuple[Issue, ...]
+
+    @property
+    def location(self) -> str:
+        return self.base + self.filename
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """A version's sitemap as found in the tree: where, its kind, its entries."""
+
+    version: Version
+    folders: tuple[str, ...]  # where it was looked for, in order
+    path: Path
+    kind: str  # urlset or sitemapindex
+    entries: list[Entry]
+
+
+def read_sitemap(path: Path) -> tuple[str, list[Entry]] | None:
+    """A sitemap file's kind (`urlset`, `sitemapindex`) and entries (loc, lastmod), read as
+    safely as the checker reads (`.gz` too); None when it is no sitemaps.org XML file."""
+    try:
+        with gzip.open(path) if path.name.endswith(".gz") else path.open("rb") as raw:
+            root = etree.parse(raw, etree.XMLParser(**SAFE_XML)).getroot()
+    except (OSError, EOFError, zlib.error, etree.XMLSyntaxError):
+        return None
+    name = etree.QName(root)
+    if name.namespace != SITEMAP_NS or name.localname not in ("urlset", "sitemapindex"):
+        return None
+    child = "url" if name.localname == "urlset" else "sitemap"
+    entries = []
+    for item in root.iterchildren(f"{{{SITEMAP_NS}}}{child}"):
+        loc = (item.findtext(f"{{{SITEMAP_NS}}}loc") or "").strip()
+        lastmod = item.findtext(f"{{{SITEMAP_NS}}}lastmod")
+        if loc:
+            entries.append((loc, lastmod.strip() if lastmod else None))
+    return name.localname, entries
+
+
+def plan_root(
+    tree: Tree,
+    default: Default,
+    base_url: str | None = None,
+    all_versions: bool = False,
+    filename: str = "sitemap.xml",
+) -> RootPlan:
+    """The sitemaps the root index names: the default version's, and with `all_versions`
+    every other version's that has one (those without are noted, those whose URLs are in
+    no folder of theirs are left out with a warning). `TreeError` when the default
+    version has no usable sitemap or the base URL cannot be told."""
+    issues: list[Issue] = []
+    wanted = [default.version]
+    if all_versions:
+        wanted += [v for v in tree.versions if v != default.version]
+    found: list[_Found] = []
+    for version in wanted:
+        is_default = version == default.version
+        folders = (
+            tuple(dict.fromkeys((default.named, *version.folders)))
+            if is_default
+            else version.folders
+        )
+        sitemap = _find(tree.root, version, folders, filename)
+        if sitemap is not None:
+            found.append(sitemap)
+            continue
+        where = ", ".join(f"{f}/" for f in folders)
+        if is_default:
+            raise TreeError("no-sitemap", _no_default_sitemap(tree, default, filename, where))
+        issues.append(
+            Issue("no-sitemap", version.name, "", f"no {filename} in {where}: not named", "info")
+        )
+    base = _base(tree, found[0], base_url)
+    entries: list[Entry] = []
+    files: list[Path] = []
+    named: list[str] = []
+    for sitemap in found:
+        placed = _placed(tree, sitemap, base, filename)
+        if isinstance(placed, str):
+            if sitemap.version == default.version:
+                raise TreeError("scope", placed)
+            issues.append(Issue("scope", _rel(tree, sitemap.path), "", placed))
+            continue
+        home, new, parts = placed
+        if any(url in dict(entries) for url, _ in new):
+            issues.append(
+                Issue(
+                    "alias",
+                    _rel(tree, sitemap.path),
+                    "",
+                    f"the same sitemap as {home}/'s, named once (a copy of that version)",
+                    "info",
+                )
+            )
+            continue
+        entries += new
+        files += parts
+        named.append(
+            f"{home}/{filename}"
+            + (f" ({sitemap.version.name})" if home != sitemap.version.name else "")
+        )
+    if len(entries) > index.MAX_SITEMAPS:
+        raise TreeError("split", f"{len(entries)} sitemaps are more than one index may name")
+    return RootPlan(base, filename, tuple(entries), tuple(files), tuple(named), tuple(issues))
+
+
+def write_root(tree: Tree, plan: RootPlan) -> list[Issue]:
+    """Write the root index (through a temporary file and a rename) and give robots.txt
+    its `Sitemap:` line (`robots.place_line`: created at the host root, every byte of one
+    that is there kept; under a path, an info line). A file already at the index's name
+    that is not a sitemap index is left alone (`TreeError`); when robots.txt cannot be
+    written, the index is put back as it was, so nothing is half-written. Raises OSError
+    when the root cannot be written."""
+    path = tree.root / plan.filename
+    old: bytes | None = None
+    if path.exists() or path.is_symlink():
+        found = read_sitemap(path) if path.is_file() else None
+        if found is None or found[0] != "sitemapindex" or path.is_symlink():
+            raise TreeError(
+                "write",
+                f"{path} is there and is not a sitemap index at the root: left alone (move "
+                "it, or write the index under another name with --filename)",
+            )
+        old = path.read_bytes()
+    data = index.render((urls.escape(url), lastmod) for url, lastmod in plan.entries)
+    write_file(path, data.encode("utf-8"), "sitemap-versions")
+    try:
+        return robots.place_line(tree.root, plan.base, "auto", plan.location, (plan.filename,))
+    except BaseException:
+        if old is None:
+            path.unlink(missing_ok=True)
+        else:
+            write_file(path, old, "sitemap-versions")
+        raise
+
+
+def _find(root: Path, version: Version, folders: Sequence[str], filename: str) -> _Found | None:
+    """The first of `folders` that holds a readable sitemap named `filename`."""
+    for folder in folders:
+        path = root / folder / filename
+        if not path.is_file():
+            continue
+        read = read_sitemap(path)
+        if read is not None and read[1]:
+            return _Found(version, tuple(folders), path, *read)
+    return None
+
+
+def _no_default_sitemap(tree: Tree, default: Default, filename: str, where: str) -> str:
+    message = (
+        f"the default version {default.version.label(default.named)} has no sitemap "
+        f"({filename} in {where}): build it with the sitemap plugin (MkDocs: sitemap-suite, "
+        "Sphinx: sitemap_sphinx)"
+    )
+    if tree.kind == MIKE:
+        message += (
+            "; with mike's canonical_version, only the build of the version the canonical "
+            f"alias serves lists its pages: deploy it with that alias (mike deploy "
+            f"--update-aliases {default.version.name} <alias>)"
+        )
+    return message
+
+
+def _base(tree: Tree, default: _Found, given: str | None) -> str:
+    """The base URL of the tree's root: `given`, else the prefix of the default version's
+    URLs up to the folder of a version they are in."""
+    if given:
+        base = urls.normal_base(urls.encode(given))
+        problem = urls.base_url_problem(base)
+        if problem:
+            raise TreeError("base-url", f"--base-url: {problem}", usage=True)
+        return base
+    prefix = os.path.commonprefix([loc for loc, _ in default.entries])
+    prefix = prefix[: prefix.rfind("/") + 1]
+    parts = urlsplit(prefix)
+    segments = parts.path.split("/")
+    known = set(tree.folders)
+    for i in range(len(segments) - 1, 0, -1):
+        if unquote(segments[i]) in known and parts.scheme in ("http", "https"):
+            return urlunsplit((parts.scheme, parts.netloc, "/".join(segments[:i]) + "/", "", ""))
+    raise TreeError(
+        "base-url",
+        f"cannot tell the base URL: the URLs of {_rel(tree, default.path)} "
+        f"({default.entries[0][0]}) are in no folder named after a version; pass --base-url",
+        usage=True,
+    )
+
+
+def _placed(
+    tree: Tree, sitemap: _Found, base: str, filename: str
+) -> tuple[str, list[Entry], list[Path]] | str:
+    """The folder the sitemap's URLs are in (its version's or an alias's, or another
+    version's of which it is a copy), the entries the root index gets for it and their
+    files; or why it cannot be named."""
+    rel = _rel(tree, sitemap.path)
+    locs = [loc for loc, _ in sitemap.entries]
+    candidates = tuple(dict.fromkeys((*sitemap.folders, *sitemap.version.folders, *tree.folders)))
+    home = next((f for f in candidates if _all_inside(locs, _folder_url(base, f))), None)
+    if home is None:
+        return (
+            f"{rel} lists URLs outside every version's folder under {base} (such as "
+            f"{_outside(locs, base, candidates)}): built for another base URL? Pass "
+            "--base-url, or build it again"
+        )
+    path = tree.root / home / filename
+    if not path.is_file():
+        return (
+            f"{rel} lists URLs of {home}/, where the tree has no {filename} (mike's redirect "
+            "aliases copy none): not in its scope anywhere"
+        )
+    if home not in sitemap.version.folders and not _same_bytes(path, sitemap.path):
+        return (
+            f"{rel} lists URLs of {home}/, another version's folder: out of its scope "
+            "(built before the sitemap plugin knew mike's canonical_version? Deploy it again)"
+        )
+    folder = _folder_url(base, home)
+    if sitemap.kind == "urlset":
+        return home, [(folder + urls.quote_path(filename), _newest(sitemap.entries))], [path]
+    parts = [tree.root / home / unquote(loc[len(folder) :]) for loc, _ in sitemap.entries]
+    return home, list(sitemap.entries), [path, *parts]
+
+
+def _folder_url(base: str, folder: str) -> str:
+    return base + urls.quote_path(folder) + "/"
+
+
+def _all_inside(locs: Iterable[str], scope: str) -> bool:
+    for loc in locs:
+        try:
+            urls.check(loc, scope)
+        except urls.URLError:
+            return False
+    return True
+
+
+def _outside(locs: list[str], base: str, folders: Sequence[str]) -> str:
+    """A URL of `locs` in none of `folders`: the one to show."""
+    scopes = [_folder_url(base, f) for f in folders]
+    return next((loc for loc in locs if not any(loc.startswith(s) for s in scopes)), locs[0])
+
+
+def _newest(entries: Iterable[Entry]) -> str | None:
+    """The newest lastmod among `entries`, as written; None when none has one."""
+    best: tuple[float, str] | None = None
+    for _, lastmod in entries:
+        if lastmod is None:
+            continue
+        try:
+            key = dates.sort_key(dates.parse(lastmod))
+        except ValueError:
+            continue
+        if best is None or key > best[0]:
+            best = (key, lastmod)
+    return best[1] if best else None
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b) or a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
+
+
+def _rel(tree: Tree, path: Path) -> str:
+    try:
+        return path.relative_to(tree.root).as_posix()
+    except ValueError:
+        return str(path)
