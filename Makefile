@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo lint test test-clock-ahead bench clean
+.PHONY: demo lint docs test test-clock-ahead bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/ruff format --check $(LINTED)
 	$(BIN)/mypy
+	$(MAKE) --no-print-directory docs
+
+# The documentation site (mkdocs.yml, docs/) into dist/docs/: any warning fails it.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet  # material's MkDocs 2.0 banner off
 
 # pytest exits 5 when it collected no test: that is a failure here. Then the suite again
 # with every clock a year ahead: no test may depend on the day it runs.
@@ -47,4 +52,4 @@ bench: $(STAMP)
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b --quick || exit 1; done
 
 clean:
-	rm -rf $(VENV) example_sites/*/site example_sites/*/output example_sites/*/_build
+	rm -rf $(VENV) dist/docs example_sites/*/site example_sites/*/output example_sites/*/_build

@@ -2,11 +2,14 @@
 
 A blog of N dated Markdown articles in five category folders (ten tags, one author,
 every 20th article translated into French, ten pages, pagination of 10, feeds off) is
-built in this process twice, without and then with the plugin. The plugin's handlers
-are wrapped with a timer here, not in the plugin; their time (sitemap writing,
-reading each page's head and validation included) is the plugin's cost, reported per
-1,000 URLs, as a share of the build and against the floor (the built heads read
-plainly, and the git pass alone). Articles carry their own dates and the blog is in no
+built in this process three times: without the plugin, with it, and with
+pelican-sitemap (the pelican-plugins sitemap) instead, the peer. Both plugins'
+handlers are wrapped with a timer here, not in the plugins; their time (sitemap
+writing, reading each page's head and validation included) is each one's cost. Ours is
+reported per 1,000 URLs, as a share of the build, against the peer's (`vs_peer`) and
+against the floor (the built heads read plainly, and the git pass alone). The peak
+memory it adds (`peak_mb_added`) is that of two more builds, each in a fresh process:
+ru_maxrss without and with the plugin. Articles carry their own dates and the blog is in no
 repository, so lastmod needs no git pass; `--history N` puts it in one, with a commit
 per source file and N more outside content/ among them. The last line is
 machine-readable.
@@ -21,10 +24,20 @@ from pathlib import Path
 
 from pelican import Pelican, signals
 from pelican.log import console
+from pelican.plugins.sitemap import sitemap as peer_sitemap
 from pelican.settings import read_settings
 
 import sitemap_pelican
-from harness import adapter_options, make_repo, report, time_builds, time_calls
+from harness import (
+    adapter_options,
+    make_repo,
+    peak_mb_added,
+    report_peer,
+    rss_child,
+    time_builds,
+    time_calls,
+    urls_written,
+)
 
 # Every function register() connects: where it looks it up, its name, its signal.
 HANDLERS = (
@@ -33,6 +46,13 @@ HANDLERS = (
     (sitemap_pelican, "_collect", signals.content_written),
     (sitemap_pelican, "_finish", signals.finalized),
     (sitemap_pelican.htmlmap, "generators", signals.get_generators),
+)
+# pelican-sitemap's: its one generator's methods, connected by its register().
+PEER = "pelican.plugins.sitemap"
+PEER_HANDLERS = (
+    (peer_sitemap.generator, "init", signals.get_generators),
+    (peer_sitemap.generator, "queue_page", signals.content_written),
+    (peer_sitemap.generator, "finalize", signals.finalized),
 )
 CATEGORIES = ("python", "travel", "cooking", "music", "garden")
 TAGS = tuple(f"tag-{n}" for n in range(10))
@@ -106,30 +126,35 @@ def make_site(root: Path, articles: int, history: int | None = None) -> None:
 
 
 def disconnect() -> None:
-    """Undo register(), so a later build runs without the plugin."""
-    for owner, name, signal in HANDLERS:
+    """Undo both plugins' register(), so a later build runs without them."""
+    for owner, name, signal in (*HANDLERS, *PEER_HANDLERS):
         signal.disconnect(getattr(owner, name))
 
 
-def run_build(site: Path, out: Path, plugin: bool) -> float:
-    """One Pelican build in this process, with or without the plugin; its seconds."""
-    if not plugin:
-        disconnect()  # an earlier build's register() left the handlers connected
+def run_build(site: Path, out: Path, plugin: bool, plugins: tuple[str, ...] = ()) -> float:
+    """One Pelican build in this process, with or without the plugin (or with `plugins`
+    instead); its seconds."""
+    disconnect()  # an earlier build's register() left the handlers connected
+    if plugin:
+        plugins = ("sitemap_pelican",)
     start = time.perf_counter()
     settings = read_settings(
         str(site / "pelicanconf.py"),
-        override={"OUTPUT_PATH": str(out), "PLUGINS": ["sitemap_pelican"] if plugin else []},
+        override={"OUTPUT_PATH": str(out), "PLUGINS": list(plugins)},
     )
     Pelican(settings=settings).run()
     return time.perf_counter() - start
 
 
 def main() -> None:
-    articles, history = adapter_options(__doc__, 2000, 200, "articles")
     console.quiet = True
+    if rss_child(run_build):  # a memory build of peak_mb_added
+        return
+    articles, history = adapter_options(__doc__, 2000, 200, "articles", "articles")
     spent = time_calls(
         *((owner, (name,)) for owner, name, _ in HANDLERS)
     )  # before register() connects them
+    peer_spent = time_calls(*((owner, (name,)) for owner, name, _ in PEER_HANDLERS))
     with tempfile.TemporaryDirectory(prefix="bench-pelican-") as tmp:
         work = Path(tmp)
         start = time.perf_counter()
@@ -137,6 +162,11 @@ def main() -> None:
         make_site(work / "site", articles, history)
         made = time.perf_counter() - start
         without, with_plugin, urls, floor_s = time_builds(spent, run_build, work)
+        peer_spent.clear()
+        peer_build = run_build(work / "site", work / "peer", False, (PEER,))
+        disconnect()
+        peer_urls = urls_written(work / "peer" / "sitemap.xml")
+        added_mb, peak_mb = peak_mb_added(__file__, work)
     repo = (
         "no repository"
         if history is None
@@ -146,7 +176,21 @@ def main() -> None:
         f"site: {articles} articles (+{-(-articles // 20)} translations, 10 pages) in "
         f"{len(CATEGORIES)} categories, {repo} (made in {made:.1f} s); {urls} URLs"
     )
-    report("pelican", "plugin", spent, without, with_plugin, urls, floor_s)
+    report_peer(
+        "pelican",
+        "plugin",
+        spent,
+        without,
+        with_plugin,
+        urls,
+        floor_s,
+        "pelican-sitemap",
+        peer_spent,
+        peer_build,
+        peer_urls,
+        added_mb,
+        peak_mb,
+    )
 
 
 if __name__ == "__main__":

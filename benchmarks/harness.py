@@ -47,10 +47,12 @@ def size_option(doc: str, name: str, default: int, quick: int, unit: str) -> int
     return quick if args.quick else getattr(args, name)
 
 
-def adapter_options(doc: str, default: int, quick: int, unit: str) -> tuple[int, int | None]:
-    """`size_option` for `--pages`, and `--history N`: the site inside a repository with N
-    more commits touching other folders (None when not given)."""
-    parser = _parser(doc, "pages", default, quick, unit)
+def adapter_options(
+    doc: str, default: int, quick: int, unit: str, name: str = "pages"
+) -> tuple[int, int | None]:
+    """`size_option` for `--<name>` (`--pages`), and `--history N`: the site inside a
+    repository with N more commits touching other folders (None when not given)."""
+    parser = _parser(doc, name, default, quick, unit)
     parser.add_argument(
         "--history",
         type=int,
@@ -58,7 +60,7 @@ def adapter_options(doc: str, default: int, quick: int, unit: str) -> tuple[int,
         help="N extra commits outside the site's folder, among its own",
     )
     args = parser.parse_args()
-    return (quick if args.quick else args.pages), args.history
+    return (quick if args.quick else getattr(args, name)), args.history
 
 
 def make_repo(root: Path, files: dict[str, str], folder: str = "docs/", history: int = 0) -> None:
@@ -241,4 +243,105 @@ def report(
     print(
         f"BENCH {bench} added_pct={pct:.2f} added_s={added:.3f} per_1000_ms={per_1000_ms:.1f} "
         f"vs_floor={added / floor_s:.2f}"
+    )
+
+
+# The option a benchmark runs itself with, in a child process, to build one site for
+# `peak_mb_added`: `--rss-build SITE OUT 0|1`.
+RSS_BUILD = "--rss-build"
+
+
+def rss_child(build: Callable[[Path, Path, bool], float]) -> bool:
+    """In a child started by `peak_mb_added` (`--rss-build SITE OUT 0|1` on the command
+    line): build SITE into OUT, with the plugin when 1, and print `RSS_KB <ru_maxrss>`, the
+    peak resident memory of this process. False (nothing done) in any other process."""
+    import resource
+    import sys
+
+    if len(sys.argv) != 5 or sys.argv[1] != RSS_BUILD:
+        return False
+    build(Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4] == "1")
+    print(f"RSS_KB {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}")
+    return True
+
+
+def peak_mb_added(script: str | os.PathLike[str], work: Path) -> tuple[float, float]:
+    """The peak resident memory (`ru_maxrss`) of two separate builds of `work/site`, each
+    in a fresh process running `script` with `--rss-build` (see `rss_child`), without and
+    with the plugin: the MB the plugin adds, and the peak without it in MB."""
+    import sys
+
+    peaks = []
+    for plugin in (False, True):
+        out = work / ("rss-with" if plugin else "rss-without")
+        done = subprocess.run(
+            [
+                sys.executable,
+                str(script),
+                RSS_BUILD,
+                str(work / "site"),
+                str(out),
+                str(int(plugin)),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        last = done.stdout.strip().splitlines()[-1]
+        if not last.startswith("RSS_KB "):
+            raise SystemExit(f"the memory build printed no RSS_KB line: {last!r}")
+        peaks.append(int(last.split()[1]) / 1024)
+    return peaks[1] - peaks[0], peaks[0]
+
+
+def report_peer(
+    bench: str,
+    what: str,
+    spent: Counter[str],
+    without: float,
+    with_plugin: float,
+    urls: int,
+    floor_s: float,
+    peer: str,
+    peer_spent: Counter[str],
+    peer_build: float,
+    peer_urls: int,
+    peak_added: float,
+    peak_without: float,
+) -> None:
+    """`report`'s lines but its `BENCH` line; the hook times of the peer plugin (`peer`,
+    timed as ours, in its own build of the same site in the same run) and the peak memory
+    ours adds; then, last, the one `BENCH` line:
+    `share_pct` (our hooks' share of our build), `per_1000_ms`, `vs_peer` (our hooks' time
+    over the peer's), `peak_mb_added` (ru_maxrss of separate builds without and with our
+    plugin), and the peer's own share and time per 1,000 URLs."""
+    import contextlib
+    import io
+
+    lines = io.StringIO()
+    with contextlib.redirect_stdout(lines):
+        report(bench, what, spent, without, with_plugin, urls, floor_s)
+    print("\n".join(lines.getvalue().splitlines()[:-1]))
+    added = sum(t for h, t in spent.items() if h != GC)
+    peer_added = sum(t for h, t in peer_spent.items() if h != GC)
+    share = 100 * added / with_plugin
+    peer_share = 100 * peer_added / peer_build
+    print(
+        f"{peer} hooks (its own build, {peer_build:.2f} s): "
+        + ", ".join(f"{h.lstrip('_')} {s:.3f} s" for h, s in peer_spent.items() if h != GC)
+        + f" (of which garbage-collector pauses {peer_spent[GC]:.3f} s)"
+    )
+    print(
+        f"{peer}: {peer_added:.3f} s = {peer_share:.2f}% of its build, "
+        f"{1e6 * peer_added / peer_urls:.1f} ms per 1,000 of its {peer_urls} URLs; {what}: {added / peer_added:.2f}x that"
+    )
+    print(
+        f"peak memory (ru_maxrss of separate builds): {peak_without:.0f} MB without the "
+        f"{what}, {peak_added:+.1f} MB with it"
+    )
+    print(
+        f"BENCH {bench} share_pct={share:.2f} added_s={added:.3f} "
+        f"per_1000_ms={1e6 * added / urls:.1f} vs_peer={added / peer_added:.2f} "
+        f"peak_mb_added={peak_added:.1f} vs_floor={added / floor_s:.2f} "
+        f"peer_share_pct={peer_share:.2f} peer_per_1000_ms={1e6 * peer_added / peer_urls:.1f}"
     )

@@ -482,3 +482,17 @@ def test_cutting_chrome_by_role_candidates_cuts_what_the_whole_pattern_does(piec
     low = html.lower()
     expected = digest_mod._cut(html, low, digest_mod._CHROME.search)
     assert digest_mod._cut(html, low, digest_mod._next_chrome) == expected, html
+
+
+def test_a_forgotten_entry_is_dropped_even_when_no_url_was_seen(tmp_path):
+    """`forget` drops a URL's entry from the saved state, though nothing was recorded."""
+    state, _ = ContentState.load(tmp_path)
+    state.record("https://example.org/a/", bytes(16), dt.date(2024, 1, 2))
+    state.record("https://example.org/b/", bytes(16), dt.date(2024, 1, 3))
+    assert state.save() == []
+    state, _ = ContentState.load(tmp_path)
+    state.forget("https://example.org/a/")
+    state.forget("https://example.org/never/")
+    assert state.save() == []
+    saved = json.loads((tmp_path / STATE_FILE).read_text())
+    assert saved == {}  # what a run saves is what it saw: b was not seen either

@@ -107,6 +107,15 @@ def test_sdist_holds_what_the_wheel_needs(dist: dict[str, Path]) -> None:
         assert source in members, f"{top} lacks {source}, which the wheel installs"
 
 
+def test_twine_check_passes_on_both_files(dist: dict[str, Path]) -> None:
+    """The metadata PyPI renders (the README as long description, urls, classifiers)."""
+    out = _run(
+        [sys.executable, "-m", "twine", "check", "--strict", dist["sdist"], dist["wheel"]],
+        cwd=dist["wheel"].parent,
+    )
+    assert out.count("PASSED") == 2, out
+
+
 def test_command_and_adapters_in_a_fresh_venv(venv: Path, tmp_path: Path) -> None:
     assert "validate" in _run([venv / "sitemap-suite", "--help"], cwd=tmp_path)
     where = _run(

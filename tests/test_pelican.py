@@ -906,3 +906,22 @@ def test_with_the_site_map_page_each_head_is_read_once(
     out = build(site, tmp_path / "out")
     assert (out / "sitemap.html").is_file()
     assert len(reads) > 20 and max(reads.values()) == 1, reads.most_common(3)
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "prefix"),
+    [
+        ("/out/posts/a.html", "posts/a.html", ""),  # the main site's own file
+        ("/out/fr/posts/a.html", "posts/a.html", "fr/"),  # a nested site's (i18n_subsites)
+        ("/out/fr/index.html", "index.html", "fr/"),
+        ("/elsewhere/posts/a.html", "posts/a.html", ""),  # outside the main output
+        ("/out/posts/a.html", "other.html", ""),  # a name that is not the file's
+        ("/out/posts/a.html", "", ""),
+    ],
+)
+def test_prefix_is_the_nested_sites_folder(path: str, name: str, prefix: str) -> None:
+    """The folder of the site that wrote a file, inside the main output: the main site's
+    own files take the short way, and come out as the long way has them."""
+    out = os.path.join(os.sep, "out", "")
+    native = (path.replace("/", os.sep), name.replace("/", os.sep))
+    assert sitemap_pelican.pages._prefix(out, *native) == prefix

@@ -1,4 +1,5 @@
-"""README.md stays true: its option table is the option vocabulary, its set-up is make."""
+"""README.md and the docs it points to stay true: the option table (docs/options.md) is the
+option vocabulary, every issue code is explained (docs/warnings.md), the set-up is make."""
 
 import json
 import re
@@ -6,12 +7,15 @@ from pathlib import Path
 
 from sitemap_core.options import OPTIONS
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+OPTIONS_PAGE = (ROOT / "docs" / "options.md").read_text(encoding="utf-8")
+WARNINGS_PAGE = (ROOT / "docs" / "warnings.md").read_text(encoding="utf-8")
 
 
 def _option_rows() -> dict[str, list[str]]:
     rows = {}
-    for line in README.splitlines():
+    for line in OPTIONS_PAGE.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 7 and cells[0].startswith("`") and cells[3].startswith("`"):
             rows[cells[0].strip("`")] = cells
@@ -47,16 +51,14 @@ def test_readme_opens_with_the_two_setup_commands():
 
 
 def test_every_core_issue_code_is_explained():
-    source = "".join(
-        p.read_text() for p in (Path(__file__).resolve().parents[1] / "sitemap_core").rglob("*.py")
-    )
+    source = "".join(p.read_text() for p in (ROOT / "sitemap_core").rglob("*.py"))
     # Issues the core makes, the `url`/`scope` of a URLError, and each validator `add`
     # (its code is the first string literal passed).
     codes = set(re.findall(r'\b(?:Issue|_issue|URLError)\(\s*"([a-z-]+)"', source))
     codes |= set(re.findall(r'(?<!def )\badd\((?:[^"()]|\([^()]*\))*"([a-z-]+)"', source))
     assert {"url", "scope", "duplicate", "structure", "hreflang"} <= codes
-    # Only the Warnings section: the option and lastmod tables name `lastmod`, `git` too.
-    warnings = README.split("\n## Warnings\n", 1)[1].split("\n## ", 1)[0]
+    # Only the warnings page: the option and lastmod tables name `lastmod`, `git` too.
+    warnings = WARNINGS_PAGE
     table = set(re.findall(r"^\| `([a-z-]+)`", warnings, re.M))
     table |= {
         c
@@ -64,3 +66,21 @@ def test_every_core_issue_code_is_explained():
         for c in re.findall(r"`([a-z-]+)`", row)
     }
     assert codes - table == set()
+
+
+def test_readme_is_a_landing_page():
+    """The manual is docs/; the README stays short, and each page it links to exists."""
+    assert len(README.splitlines()) <= 250
+    links = re.findall(r"\]\((docs/[^)#]+)", README)
+    assert "docs/options.md" in links and "docs/warnings.md" in links
+    for link in links:
+        assert (ROOT / link).exists(), link
+
+
+def test_readme_keeps_a_quick_start_per_generator():
+    for line in (
+        "- sitemap-suite",
+        'PLUGINS = ["sitemap_pelican"]',
+        'extensions = ["sitemap_sphinx"]',
+    ):
+        assert line in README

@@ -101,9 +101,17 @@ def _snippet_reader(config: MkDocsConfig) -> Reader:
     # A missing file already failed the build when check_paths asks it to.
     reader = Reader({**options, "url_download": False, "check_paths": False}, Markdown())
 
+    appended: list[list[str]] = []  # what `auto_append` alone reads: the same for every page
+
     def files(markdown: str) -> list[str]:
-        if "8<" not in markdown and not reader.auto_append:
-            return []
+        if "8<" not in markdown:  # no snippet of its own: at most the appended ones
+            if not reader.auto_append:
+                return []
+            if not appended:
+                reader.found = []
+                reader.run([""])
+                appended.append(reader.found)
+            return list(appended[0])
         reader.found = []
         reader.run(markdown.split("\n"))
         return reader.found

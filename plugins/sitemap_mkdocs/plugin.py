@@ -127,9 +127,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         return nav
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
-        """Build the site map pages after every other page."""
+        """Build the site map pages after every other page; read git on (`_read_on`)."""
         if self._map is not None:
             self._map.move_last(files)
+        if self._history is not None:
+            _read_on(self._history, files, self._included)
         return env
 
     @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
@@ -200,6 +202,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
             (log.debug if self._preview else log.info)(summary)
         if errors:  # MkDocs logs it under its own name: the prefix our lines have
             raise PluginError("\n".join(f"{log.prefix}: {error}" for error in errors))
+
+
+def _read_on(history: GitDates, files: Files, included: Mapping[str, list[str]]) -> None:
+    """Once every page's Markdown is read (MkDocs' `on_env`): take the pages' git log
+    (git finished it long ago) and start git reading the files they include outside
+    their folders, both while MkDocs renders the pages, not once it is done."""
+    history.prefetch(file.abs_src_path for file in files.documentation_pages() if file.abs_src_path)
+    paths = {path for found in included.values() for path in found}
+    if paths:
+        history.read_ahead(sorted(paths))
 
 
 def _on_dev_server(config: MkDocsConfig) -> bool:

@@ -29,7 +29,7 @@ _HEX = re.compile(r"[0-9a-f]{32}")
 class ContentState:
     """Per-URL content digests and their dates, kept between builds in `cache_dir`."""
 
-    __slots__ = ("_path", "_known", "_seed", "_seen", "_others")
+    __slots__ = ("_path", "_known", "_seed", "_seen", "_others", "_forgot")
 
     def __init__(
         self, path: Path, known: dict[str, tuple[str, str]], seed: dict[str, str], scope: str = ""
@@ -40,6 +40,7 @@ class ContentState:
         self._seen: dict[str, tuple[str, str]] = {}
         # Entries of other sitemaps sharing the cache (each language's build): kept as read.
         self._others = {url: v for url, v in known.items() if not url.startswith(scope)}
+        self._forgot = False  # an entry was dropped: save even if no URL was seen
 
     @classmethod
     def load(
@@ -93,13 +94,18 @@ class ContentState:
         """Keep `url`'s content `digest` and the date it was given (None: unknown)."""
         self._seen[url] = (digest.hex(), dates.to_w3c(value) if value is not None else "")
 
+    def forget(self, url: str) -> None:
+        """Drop `url`'s entry: its date no longer comes from the state."""
+        if self._known.pop(url, None) is not None:
+            self._forgot = True
+
     def save(self) -> list[Issue]:
         """Write the URLs seen in this run (and other builds' entries), atomically; nothing
         when the bytes are the same.
 
-        A run that saw no URL at all leaves the file as it is.
+        A run that saw no URL at all (and forgot none) leaves the file as it is.
         """
-        if not self._seen:
+        if not self._seen and not self._forgot:
             return []
         data = json.dumps(
             {url: list(v) for url, v in (self._others | self._seen).items()},

@@ -197,9 +197,12 @@ class _Records:
         """The newest commit date of the page's sources, and `git`; or the mtime of a
         source not committed, and `mtime`, when it is the newest.
 
-        A page with dependencies (included files, documented modules) has its rendered
-        content kept in the content state: when a later commit left what the page shows
-        unchanged since an older date, the older date stands.
+        A page with dependencies (included files, documented modules) whose newest date is
+        a dependency's, not its own file's (its first source), has its rendered content
+        kept in the content state: when a later commit left what the page shows unchanged
+        since an older date, the older date stands. When its own file is the newest, that
+        date is the page's, as for a page without dependencies: no digest is made, and
+        the state keeps no entry for the page (an older one would date it back).
         No date when a source was last changed at or before a shallow clone's oldest
         commit and no other is known to be newer: then the bound (that commit's date).
         `loc` is empty when the page is only looked at as a listed page (not counted).
@@ -223,6 +226,11 @@ class _Records:
                 self.beyond_history += 1
             return None, "", cut
         value: dt.date = newest
+        own = found[0].date
+        if own is not None and own >= newest:  # no dependency is newer: the file's date
+            if built and self.s.lastmod == "auto" and (state := self.content_state()) is not None:
+                state.forget(loc)
+            return value, source, None
         if built and page.output is not None and self.s.lastmod == "auto":
             state = self.content_state()
             if state is not None and (digest := _digest(page.output)) is not None:
