@@ -18,33 +18,44 @@ from ._report import issue_line
 __all__ = ["published_base", "site_options", "site_settings"]
 
 
-def site_options(command: Callable[..., None]) -> Callable[..., None]:
-    """SITE_DIR, --base-url and --config: what `generate` and `submit` both take."""
-    for option in reversed(
-        (
-            click.argument(
-                "site_dir", type=click.Path(exists=True, file_okay=False, path_type=Path)
-            ),
-            click.option(
-                "--base-url",
-                metavar="URL",
-                help="Where SITE_DIR is published, e.g. https://example.com/docs/ "
-                "(required unless the config file sets base_url; submit also takes it "
-                "from the Sitemap: line of SITE_DIR's robots.txt).",
-            ),
-            click.option(
-                "--config",
-                "config_file",
-                metavar="FILE",
-                type=click.Path(exists=True, dir_okay=False, path_type=Path),
-                help="A TOML file with the shared sitemap options, at top level or "
-                "under [sitemap]. Relative paths in it (cache_dir) are taken from "
-                "its folder.",
-            ),
+def site_options(published: bool = False) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """SITE_DIR, --base-url and --config: what `generate` and `submit` both take;
+    `published`: the base URL may come from SITE_DIR's robots.txt (`submit`)."""
+    fallback = "; else the Sitemap: line of SITE_DIR's robots.txt" if published else ""
+
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        for option in _options(fallback):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+def _options(fallback: str) -> list[Callable[[Callable[..., None]], Callable[..., None]]]:
+    return list(
+        reversed(
+            (
+                click.argument(
+                    "site_dir", type=click.Path(exists=True, file_okay=False, path_type=Path)
+                ),
+                click.option(
+                    "--base-url",
+                    metavar="URL",
+                    help="Where SITE_DIR is published, e.g. https://example.com/docs/ "
+                    f"(required unless the config file sets base_url{fallback}).",
+                ),
+                click.option(
+                    "--config",
+                    "config_file",
+                    metavar="FILE",
+                    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                    help="A TOML file with the shared sitemap options, at top level or "
+                    "under [sitemap]. Relative paths in it (cache_dir) are taken from "
+                    "its folder.",
+                ),
+            )
         )
-    ):
-        command = option(command)
-    return command
+    )
 
 
 def site_settings(

@@ -24,7 +24,7 @@ __all__ = ["generate"]
 
 
 @click.command(short_help="Write sitemaps (and robots.txt) into a built site folder.")
-@site_options
+@site_options()
 @click.option(
     "--source",
     metavar="DIR",

@@ -18,7 +18,7 @@ __all__ = ["submit"]
 
 
 @click.command(short_help="Tell IndexNow which URLs changed.")
-@site_options
+@site_options(published=True)
 @click.option(
     "--key",
     metavar="KEY",
