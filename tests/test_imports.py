@@ -20,6 +20,9 @@ HEAVY = (
     "sitemap_core.commands",
     "sitemap_core.files.fetch",
     "sitemap_core.facts.published",
+    # Other MkDocs plugins' modules: looked up only where a build that uses them loaded them.
+    "material.plugins.blog",
+    "mkdocs_static_i18n",
 )
 
 

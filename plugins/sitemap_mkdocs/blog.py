@@ -9,6 +9,7 @@ whose `post` is the post itself.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,15 +17,16 @@ from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemap_core.values.media import News
 
-try:
-    from material.plugins.blog.structure import Post, View
-except ImportError:  # no mkdocs-material: no blog views
-    Post = View = None
+# The blog plugin's page classes, looked up where the plugin loaded them: a page can be a
+# `Post` or a `View` only once a build has imported the blog plugin, so a site without it
+# never loads mkdocs-material's blog modules on our account.
+_STRUCTURE = "material.plugins.blog.structure"
 
 
 def is_view(page: MkDocsPage) -> bool:
     """True for a page of the blog plugin that lists posts."""
-    return View is not None and isinstance(page, View)
+    structure = sys.modules.get(_STRUCTURE)
+    return structure is not None and isinstance(page, structure.View)
 
 
 def shown_posts(context: Mapping[str, Any]) -> list[MkDocsPage]:
@@ -35,6 +37,7 @@ def shown_posts(context: Mapping[str, Any]) -> list[MkDocsPage]:
 def article(page: MkDocsPage) -> News | None:
     """A blog post as a news article (its title and `date.created`); None for other pages.
     Name and language are left to the settings (`news_publication`, `news_language`)."""
-    if Post is None or not isinstance(page, Post):
+    structure = sys.modules.get(_STRUCTURE)
+    if structure is None or not isinstance(page, structure.Post):
         return None
     return News(page.title or str(page.meta.get("title") or ""), page.config.date.created)

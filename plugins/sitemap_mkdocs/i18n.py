@@ -12,6 +12,7 @@ default language's page again under `<lang>/`, no translation.
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -22,17 +23,17 @@ from mkdocs.structure.files import File
 from sitemap_core import Alternate
 from sitemap_core.values.page import hreflang
 
-try:
-    from mkdocs_static_i18n.plugin import I18n
-except ImportError:  # no mkdocs-static-i18n: one language
-    I18n = None
+# mkdocs-static-i18n's plugin class, looked up where MkDocs loaded it: a config holds the
+# plugin only once MkDocs imported it, so a site without it never loads it on our account.
+_PLUGIN = "mkdocs_static_i18n.plugin"
 
 
 def plugin(config: MkDocsConfig) -> Any:
     """The i18n plugin of this config, or None."""
-    if I18n is None:
+    module = sys.modules.get(_PLUGIN)
+    if module is None:
         return None
-    return next((p for p in config.plugins.values() if isinstance(p, I18n)), None)
+    return next((p for p in config.plugins.values() if isinstance(p, module.I18n)), None)
 
 
 def nested(config: MkDocsConfig) -> bool:
