@@ -30,30 +30,40 @@ def read_published(where: str) -> dict[str, str]:
     return stamps
 
 
-def _read_sitemap(where: str, stamps: dict[str, str], depth: int) -> None:
+def sitemap_entries(where: str) -> tuple[str, list[tuple[str, str | None]]]:
+    """One sitemap file (a path or an http(s) URL, gzip or not): its kind (`urlset` or
+    `sitemapindex`) and its entries, (loc, lastmod as written or None); SeedError (a
+    ValueError) says why it cannot be read as one."""
     try:
         data = fetch(where, max_bytes=_MAX_BYTES)
     except FetchError as exc:
         raise SeedError(f"{where}: {exc}") from None
     root = _parse_xml(data, where)
     kind = etree.QName(root).localname
-    if kind == "urlset":
-        for url in root:
-            if not isinstance(url.tag, str) or etree.QName(url).localname != "url":
-                continue
-            loc, stamp = _child_text(url, "loc"), _child_text(url, "lastmod")
-            if loc:
-                stamps[loc] = stamp if stamp and dates.stored(stamp) is not None else ""
-    elif kind == "sitemapindex":
-        if depth > 0:
-            raise SeedError(f"{where} is an index inside an index")
-        locs = [loc for s in root if isinstance(s.tag, str) and (loc := _child_text(s, "loc"))]
-        if len(locs) > _MAX_FILES:
-            raise SeedError(f"{where} lists more than {_MAX_FILES} sitemaps")
-        for loc in locs:
-            _read_sitemap(_child_location(where, loc), stamps, depth + 1)
-    else:
+    if kind not in ("urlset", "sitemapindex"):
         raise SeedError(f"{where} is not a sitemap (its root is <{kind}>)")
+    child = "url" if kind == "urlset" else "sitemap"
+    entries = []
+    for item in root:
+        if isinstance(item.tag, str) and etree.QName(item).localname == child:
+            loc = _child_text(item, "loc")
+            if loc:
+                entries.append((loc, _child_text(item, "lastmod") or None))
+    return kind, entries
+
+
+def _read_sitemap(where: str, stamps: dict[str, str], depth: int) -> None:
+    kind, entries = sitemap_entries(where)
+    if kind == "urlset":
+        for loc, stamp in entries:
+            stamps[loc] = stamp if stamp and dates.stored(stamp) is not None else ""
+        return
+    if depth > 0:
+        raise SeedError(f"{where} is an index inside an index")
+    if len(entries) > _MAX_FILES:
+        raise SeedError(f"{where} lists more than {_MAX_FILES} sitemaps")
+    for loc, _stamp in entries:
+        _read_sitemap(_child_location(where, loc), stamps, depth + 1)
 
 
 def _child_text(element: Any, name: str) -> str:

@@ -12,19 +12,14 @@ its URLs' common prefix, up to the version's folder.
 
 from __future__ import annotations
 
-import gzip
 import os
-import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from lxml import etree
-
+from ..facts.published import sitemap_entries
 from ..files.atomic import write_file
-from ..files.safexml import SAFE_XML
-from ..protocol.sitemaps import SITEMAP_NS
 from ..values import dates, urls
 from ..values.report import Issue
 from . import index, robots
@@ -62,24 +57,12 @@ class _Found:
 
 
 def read_sitemap(path: Path) -> tuple[str, list[Entry]] | None:
-    """A sitemap file's kind (`urlset`, `sitemapindex`) and entries (loc, lastmod), read as
-    safely as the checker reads (`.gz` too); None when it is no sitemaps.org XML file."""
+    """A sitemap file's kind (`urlset`, `sitemapindex`) and entries (loc, lastmod), read
+    as the published-sitemap reader reads one (`.gz` too); None when it is no sitemap."""
     try:
-        with gzip.open(path) if path.name.endswith(".gz") else path.open("rb") as raw:
-            root = etree.parse(raw, etree.XMLParser(**SAFE_XML)).getroot()
-    except (OSError, EOFError, zlib.error, etree.XMLSyntaxError):
+        return sitemap_entries(str(path))
+    except ValueError:
         return None
-    name = etree.QName(root)
-    if name.namespace != SITEMAP_NS or name.localname not in ("urlset", "sitemapindex"):
-        return None
-    child = "url" if name.localname == "urlset" else "sitemap"
-    entries = []
-    for item in root.iterchildren(f"{{{SITEMAP_NS}}}{child}"):
-        loc = (item.findtext(f"{{{SITEMAP_NS}}}loc") or "").strip()
-        lastmod = item.findtext(f"{{{SITEMAP_NS}}}lastmod")
-        if loc:
-            entries.append((loc, lastmod.strip() if lastmod else None))
-    return name.localname, entries
 
 
 def plan_root(
