@@ -21,7 +21,6 @@ again).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import posixpath
 import subprocess
@@ -33,6 +32,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 
 from sitemap_core import Issue
+from sitemap_core.writing.versions import mike_versions
 
 VERSION_VAR = "MIKE_DOCS_VERSION"  # mike's mkdocs_utils.docs_version_var
 
@@ -217,10 +217,8 @@ def branch_aliases(version: str, branch: str, prefix: str, cwd: Path) -> set[str
             timeout=30,
             check=True,
         ).stdout
-        data = json.loads(shown)
+        versions = mike_versions(shown)
     except (OSError, subprocess.SubprocessError, ValueError):
         return set()
-    for item in data if isinstance(data, list) else ():
-        if isinstance(item, dict) and item.get("version") == version:
-            return {str(alias) for alias in item.get("aliases") or ()}
-    return set()
+    found = next((v for v in versions or () if v.name == version), None)
+    return set(found.aliases) if found is not None else set()

@@ -33,28 +33,15 @@ def check_set(files: list[File], location: str | None, found: Found) -> None:
     listed: set[str] = set()
     for index in (f for f in files if f.kind == "sitemapindex"):
         for loc, line, _origin, _path in index.locs:
-            segment = part_name(loc)
             target = next((by_key[k] for k in part_paths(loc) if k in by_key), None)
-            if target is None:
-                found.add(
-                    index.number,
-                    index.name,
-                    line,
-                    "index",
-                    "loc",
-                    f"lists {short(loc)}, but no {segment or 'file'} is among the "
-                    "files of this set",
+            if target is None or target.kind == "sitemapindex":
+                problem = (
+                    f"but no {part_name(loc) or 'file'} is among the files of this set"
+                    if target is None
+                    else "which is an index itself; an index may list sitemaps only"
                 )
-                continue
-            if target.kind == "sitemapindex":
                 found.add(
-                    index.number,
-                    index.name,
-                    line,
-                    "index",
-                    "loc",
-                    f"lists {short(loc)}, which is an index itself; an index may "
-                    "list sitemaps only",
+                    index.number, index.name, line, "index", "loc", f"lists {short(loc)}, {problem}"
                 )
                 continue
             placed.setdefault(keys[target.number], loc)

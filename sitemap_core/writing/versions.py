@@ -97,26 +97,34 @@ def read_tree(root: Path) -> Tree:
     )
 
 
-def _mike_tree(root: Path, listing: Path) -> Tree:
-    try:
-        data = json.loads(listing.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise TreeError("not-versioned", f"{listing} cannot be read ({exc})") from None
+def mike_versions(text: str | bytes) -> tuple[Version, ...] | None:
+    """The versions and aliases of mike's `versions.json`; None when it is not mike's list
+    of versions ([{"version": ..., "aliases": [...]}, ...]). ValueError: not JSON."""
+    data = json.loads(text)
     if not isinstance(data, list) or not all(
         isinstance(item, dict)
         and isinstance(item.get("version"), str)
         and isinstance(item.get("aliases", []), list)
         for item in data
     ):
+        return None
+    return tuple(
+        Version(item["version"], tuple(str(alias) for alias in item.get("aliases", [])))
+        for item in data
+    )
+
+
+def _mike_tree(root: Path, listing: Path) -> Tree:
+    try:
+        versions = mike_versions(listing.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise TreeError("not-versioned", f"{listing} cannot be read ({exc})") from None
+    if versions is None:
         raise TreeError(
             "not-versioned",
             f'{listing} is not mike\'s list of versions ([{{"version": ..., "aliases": '
             "[...]}, ...])",
         )
-    versions = tuple(
-        Version(item["version"], tuple(str(alias) for alias in item.get("aliases", [])))
-        for item in data
-    )
     if not versions:
         raise TreeError("not-versioned", f"{listing} lists no version")
     return Tree(root, MIKE, versions)
