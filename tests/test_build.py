@@ -542,6 +542,8 @@ def test_a_dependency_commit_that_changes_nothing_shown_keeps_the_date(tmp_path,
     )
     write_sitemaps([page], out, settings(cache_dir=cache))
     assert urls_in(out / "sitemap.xml") == {BASE + "api/": "2024-02-01T10:00:00Z"}
+    assert (tmp_path / "cache" / "content-state.json").read_text() == "{}"  # only started
+    write_sitemaps([page], out, settings(cache_dir=cache))  # digests and records the page
     repo.write("mod.py", "def f():\n    return 3\n")  # a body change: same page
     repo.commit("body", "2024-03-01T10:00:00+00:00")
     write_sitemaps([page], out, settings(cache_dir=cache))
@@ -716,9 +718,10 @@ def test_alternates_may_leave_the_sitemaps_folder(tmp_path):
 
 
 def test_builds_sharing_a_cache_keep_each_others_dates(tmp_path):
-    """Each language's build writes its own sitemap but shares `.sitemap-cache`."""
+    """Each language's build writes its own sitemap but shares `.sitemap-cache` (the
+    first build only starts the state)."""
     cache = str(tmp_path / "cache")
-    for lang in ("en", "fr"):
+    for lang in ("en", "fr", "en"):
         out = tmp_path / lang
         made, _ = settings_from_options(
             {"validate": "off", "robots_txt": False, "cache_dir": cache, "lastmod": "content"},

@@ -496,3 +496,22 @@ def test_a_forgotten_entry_is_dropped_even_when_no_url_was_seen(tmp_path):
     assert state.save() == []
     saved = json.loads((tmp_path / STATE_FILE).read_text())
     assert saved == {}  # what a run saves is what it saw: b was not seen either
+
+
+def test_a_run_without_state_only_starts_one(tmp_path):
+    """No state kept: nothing can be compared with a digest, so none is made; the state
+    file is started, and the next run digests (the same bytes: from the digests kept)."""
+    page = tmp_path / "a.html"
+    page.write_bytes(sphinx_like())
+    state = _state(tmp_path / "cache")
+    assert state.digest(page) == b""
+    state.record("https://example.com/a", b"", T1)
+    assert state.save() == []
+    assert (tmp_path / "cache" / STATE_FILE).read_text() == "{}"
+    state = _state(tmp_path / "cache")
+    assert state.digest(page) == content_digest(sphinx_like())
+    assert state.lastmod("https://example.com/a", content_digest(sphinx_like()), T1) is None
+    assert state.save() == []
+    state = _state(tmp_path / "cache")
+    assert state.digest(page) == content_digest(sphinx_like())
+    assert state.digest(tmp_path / "missing.html") is None

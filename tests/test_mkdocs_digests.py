@@ -5,7 +5,8 @@ that date is the page's, as for a page that includes nothing, and no digest is m
 
 Real `mkdocs build`s with pymdown-extensions snippets, in a git repository with fixed
 commit dates; sitemaps parsed with lxml and checked by the validator; the content state
-read as saved.
+read as saved. A build that finds no state only starts one (it digests nothing): each
+test builds once before the build it checks.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def state(root: Path) -> dict[str, list[str]]:
 
 def test_only_a_page_with_a_newer_included_file_is_digested(site):
     repo, root = site
+    build(root, site_dir=str(root / "site"))
+    assert state(root) == {}
     out = build(root, site_dir=str(root / "site"))
     dates = checked(out, BASE)
     assert dates[f"{BASE}own/"] == "2024-06-01T12:00:00Z"  # its own file's date
@@ -72,6 +75,7 @@ def test_only_a_page_with_a_newer_included_file_is_digested(site):
 
 def test_a_commit_that_leaves_the_rendering_unchanged_keeps_the_older_date(site):
     repo, root = site
+    build(root, site_dir=str(root / "site"))
     build(root, site_dir=str(root / "site"))
     repo.write("snippets/b.md", "Snippet B, edited.\n\n")  # renders the same
     repo.commit("b.md: a blank line", "2025-09-01T00:00:00+00:00")
@@ -84,3 +88,30 @@ def test_a_commit_that_leaves_the_rendering_unchanged_keeps_the_older_date(site)
     dates = checked(build(root, site_dir=str(root / "site")), BASE)
     assert dates[f"{BASE}dep/"] == "2025-10-01T00:00:00Z"
     assert f"{BASE}dep/" not in state(root)
+
+
+def test_a_page_built_to_the_same_bytes_is_not_digested_again(site, monkeypatch):
+    """The second build finds the page's main content again only when its file changed;
+    the dates are those of a build that digests every time."""
+    from sitemap_core.facts import contentstate
+
+    repo, root = site
+    made: list[bytes] = []
+    digest = contentstate.content_digest
+    monkeypatch.setattr(
+        contentstate, "content_digest", lambda html: made.append(html) or digest(html)
+    )
+    first = checked(build(root, site_dir=str(root / "site")), BASE)
+    assert made == []  # no state yet: nothing to compare a digest with
+    assert checked(build(root, site_dir=str(root / "site")), BASE) == first
+    assert len(made) == 1  # dep.md's
+    memo = json.loads((root / ".sitemap-cache" / "content-digests.json").read_text())
+    assert list(memo.values()) == [state(root)[f"{BASE}dep/"][0]]
+    made.clear()
+    assert checked(build(root, site_dir=str(root / "site")), BASE) == first
+    assert made == []
+    repo.write("snippets/b.md", "Snippet B, edited again.\n")
+    repo.commit("b.md edited again", "2025-11-01T00:00:00+00:00")
+    dates = checked(build(root, site_dir=str(root / "site")), BASE)
+    assert len(made) == 1 and b"edited again" in made[0]
+    assert dates[f"{BASE}dep/"] == "2025-11-01T00:00:00Z"

@@ -6,21 +6,35 @@ in `content-state.json` in the cache folder; an unchanged hash keeps its date.
 
 A fresh cache (first build, CI without a cache) can be seeded from the published
 sitemap: a page whose URL it lists keeps the `<lastmod>` published there.
+
+A digest costs a search of the whole page, so none is made that nothing will be compared
+with. A build that finds no state (every CI build without a kept cache) only starts one:
+no page's date can come from it in that build, so it digests nothing, and the next build
+records the digests that later builds compare. And `content-digests.json` keeps, for each
+page digested, a SHA-256 of its built file and the digest made from it: a page built to
+the same bytes as in the previous build takes that digest without finding its main
+content again (hashing the file costs a tenth of it).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from ..files.atomic import write_file
 from ..values import dates
+from ..values.page import StrPath
 from ..values.report import Issue
+from .digest import content_digest
 
 STATE_FILE = "content-state.json"
+DIGESTS_FILE = "content-digests.json"
 _HEX = re.compile(r"[0-9a-f]{32}")
+_FILE_HEX = re.compile(r"[0-9a-f]{64}")
 
 
 # --- the state -----------------------------------------------------------------------------
@@ -29,10 +43,26 @@ _HEX = re.compile(r"[0-9a-f]{32}")
 class ContentState:
     """Per-URL content digests and their dates, kept between builds in `cache_dir`."""
 
-    __slots__ = ("_path", "_known", "_seed", "_seen", "_others", "_forgot")
+    __slots__ = (
+        "_path",
+        "_known",
+        "_seed",
+        "_seen",
+        "_others",
+        "_new",
+        "_changed",
+        "_made",
+        "_making",
+    )
 
     def __init__(
-        self, path: Path, known: dict[str, tuple[str, str]], seed: dict[str, str], scope: str = ""
+        self,
+        path: Path,
+        known: dict[str, tuple[str, str]],
+        seed: dict[str, str],
+        scope: str = "",
+        made: dict[str, str] | None = None,
+        new: bool = False,
     ) -> None:
         self._path = path
         self._known = known
@@ -40,7 +70,11 @@ class ContentState:
         self._seen: dict[str, tuple[str, str]] = {}
         # Entries of other sitemaps sharing the cache (each language's build): kept as read.
         self._others = {url: v for url, v in known.items() if not url.startswith(scope)}
-        self._forgot = False  # an entry was dropped: save even if no URL was seen
+        self._new = new  # no state was kept: this run starts one, and digests nothing
+        self._changed = False  # save even if no URL was seen: an entry dropped, a state started
+        # SHA-256 of a built file -> its content digest: the previous build's, this one's.
+        self._made = made or {}
+        self._making: dict[str, str] = {}
 
     @classmethod
     def load(
@@ -56,11 +90,32 @@ class ContentState:
         """
         path = Path(cache_dir) / STATE_FILE
         issues: list[Issue] = []
-        known = _read_state(path, issues)
+        kept = _read_state(path, issues)
+        known = kept or {}
         seeded: dict[str, str] = {}
         if seed and not any(url.startswith(scope) for url in known):
             seeded = _read_seed(seed, issues)
-        return cls(path, known, seeded, scope), issues
+        made = _read_digests(path.with_name(DIGESTS_FILE))
+        return cls(path, known, seeded, scope, made, new=kept is None), issues
+
+    def digest(self, output: StrPath) -> bytes | None:
+        """The content digest of the built page at `output` (None: unreadable), taken
+        from the previous build when the file's bytes are the same; `b""` when this run
+        starts the state (no URL is known, so no digest is compared, nor recorded)."""
+        if self._new:
+            self._changed = True
+            return b""
+        try:
+            with open(output, "rb", buffering=0) as page:  # one read of the whole file
+                html = page.readall()
+        except OSError:
+            return None
+        fingerprint = hashlib.sha256(html).hexdigest()
+        made = self._made.get(fingerprint)
+        if made is None:
+            made = content_digest(html).hex()
+        self._making[fingerprint] = made
+        return bytes.fromhex(made)
 
     def lastmod(self, url: str, digest: bytes, now: dt.datetime) -> dt.date | None:
         """The date `url`'s content last changed, as far as the state knows.
@@ -91,31 +146,31 @@ class ContentState:
         return dates.stored(stamp) if stamp else None
 
     def record(self, url: str, digest: bytes, value: dt.datetime | dt.date | None) -> None:
-        """Keep `url`'s content `digest` and the date it was given (None: unknown)."""
-        self._seen[url] = (digest.hex(), dates.to_w3c(value) if value is not None else "")
+        """Keep `url`'s content `digest` and the date it was given (None: unknown); nothing
+        for no digest (`b""`)."""
+        if digest:
+            self._seen[url] = (digest.hex(), dates.to_w3c(value) if value is not None else "")
 
     def forget(self, url: str) -> None:
         """Drop `url`'s entry: its date no longer comes from the state."""
         if self._known.pop(url, None) is not None:
-            self._forgot = True
+            self._changed = True
 
     def save(self) -> list[Issue]:
         """Write the URLs seen in this run (and other builds' entries), atomically; nothing
         when the bytes are the same.
 
-        A run that saw no URL at all (and forgot none) leaves the file as it is.
+        A run that saw no URL at all (and forgot none, and started no state) leaves the
+        file as it is.
         """
-        if not self._seen and not self._forgot:
+        if not self._seen and not self._changed:
             return []
-        data = json.dumps(
-            {url: list(v) for url, v in (self._others | self._seen).items()},
-            sort_keys=True,
-            separators=(",", ":"),
-            ensure_ascii=False,
-        ).encode("utf-8")
+        data = _json({url: list(v) for url, v in (self._others | self._seen).items()})
         try:
             _make_cache_dir(self._path.parent)
             write_file(self._path, data, STATE_FILE)
+            if self._making or self._made:
+                write_file(self._path.with_name(DIGESTS_FILE), _json(self._making), DIGESTS_FILE)
         except OSError as exc:
             return [
                 Issue(
@@ -129,6 +184,11 @@ class ContentState:
         return []
 
 
+def _json(data: Mapping[str, object]) -> bytes:
+    """`data` as compact JSON, keys sorted: the same data, the same bytes."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
 def _make_cache_dir(folder: Path) -> None:
     """Create the cache folder with a `.gitignore` of `*` inside, as `.pytest_cache`
     does: `git status` never shows it, whatever the project's own ignore rules."""
@@ -137,11 +197,12 @@ def _make_cache_dir(folder: Path) -> None:
         write_file(folder / ".gitignore", b"# Created by sitemap-suite.\n*\n", STATE_FILE)
 
 
-def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
+def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]] | None:
+    """The URLs kept and their digests and dates; None when no state was kept."""
     try:
         raw = path.read_bytes()
     except (FileNotFoundError, NotADirectoryError):  # a fresh cache (save() says if it cannot be)
-        return {}
+        return None
     except OSError as exc:
         issues.append(_state_issue(path, f"cannot be read ({exc})"))
         return {}
@@ -167,6 +228,21 @@ def _read_state(path: Path, issues: list[Issue]) -> dict[str, tuple[str, str]]:
         issues.append(_state_issue(path, f"has {len(data) - len(known)} bad entries"))
         return {}
     return known
+
+
+def _read_digests(path: Path) -> dict[str, str]:
+    """The previous build's file hashes and digests; none when the file is missing or not
+    what `save` writes (it only saves work: nothing to report)."""
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return {}
+    if not isinstance(data, dict) or not all(
+        isinstance(made, str) and _FILE_HEX.fullmatch(raw) and _HEX.fullmatch(made)
+        for raw, made in data.items()
+    ):
+        return {}
+    return data
 
 
 def _state_issue(path: Path, problem: str) -> Issue:

@@ -16,7 +16,6 @@ from ..values import dates, urls
 from ..values.page import Page, StrPath
 from ..values.report import Issue
 from .contentstate import ContentState
-from .digest import content_digest
 from .gitdates import GitDates
 
 Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
@@ -233,7 +232,7 @@ class _Records:
             return value, source, None
         if built and page.output is not None and self.s.lastmod == "auto":
             state = self.content_state()
-            if state is not None and (digest := _digest(page.output)) is not None:
+            if state is not None and (digest := state.digest(page.output)) is not None:
                 kept = state.recall(loc, digest)
                 tz = self.s.timezone
                 if kept is not None and dates.sort_key(kept, tz) < dates.sort_key(value, tz):
@@ -244,7 +243,7 @@ class _Records:
     def content_date(self, output: StrPath, loc: str) -> dt.date | None:
         """The date the content state gives the built page at `output` (recorded there)."""
         state = self.content_state()
-        if state is not None and (digest := _digest(output)) is not None:
+        if state is not None and (digest := state.digest(output)) is not None:
             return state.lastmod(loc, digest, self.s.build_time)
         return None
 
@@ -318,12 +317,3 @@ def read_ahead(paths: Iterable[StrPath], settings: Settings) -> GitDates | None:
         return None
     git.read_ahead(paths)
     return git
-
-
-def _digest(path: StrPath) -> bytes | None:
-    """The content digest of a built page, read only when the content state needs it."""
-    try:
-        with open(path, "rb", buffering=0) as page:  # one read of the whole file
-            return content_digest(page.readall())
-    except OSError:
-        return None
