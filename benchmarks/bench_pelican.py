@@ -45,7 +45,6 @@ HANDLERS = (
     (sitemap_pelican, "_content_read", signals.all_generators_finalized),
     (sitemap_pelican, "_collect", signals.content_written),
     (sitemap_pelican, "_finish", signals.finalized),
-    (sitemap_pelican.htmlmap, "generators", signals.get_generators),
 )
 # pelican-sitemap's: its one generator's methods, connected by its register().
 PEER = "pelican.plugins.sitemap"

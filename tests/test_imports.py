@@ -1,6 +1,8 @@
 """What loading an adapter costs: only what every build uses. The XML parser's path and
-lxml, IndexNow's HTTP client, the published-sitemap reader and the command line load when
-a run uses them, each checked in a fresh interpreter."""
+lxml, IndexNow's HTTP client, the published-sitemap reader, the command line, the site map
+pages (`html_map`) and versioned sites' reading (mike, `versions`) load when a run uses
+them, and so do the standard modules only some runs need; each checked in a fresh
+interpreter."""
 
 from __future__ import annotations
 
@@ -20,10 +22,49 @@ HEAVY = (
     "sitemap_core.commands",
     "sitemap_core.files.fetch",
     "sitemap_core.facts.published",
+    "sitemap_core.facts.pagemedia",  # images and videos, with `images`/`videos` on
     # Other MkDocs plugins' modules: looked up only where a build that uses them loaded them.
     "material.plugins.blog",
     "mkdocs_static_i18n",
+    # The site map pages, with `html_map` on.
+    "sitemap_core.writing.htmlmap",
+    "sitemap_mkdocs.htmlmap",
+    "sitemap_pelican.htmlmap",
+    "sitemap_sphinx.mappages",
+    # Versioned sites: a build mike runs, the `versions` command.
+    "sitemap_core.writing.versions",
+    "sitemap_mkdocs.mike",
 )
+
+# Standard modules only some runs need: suggestions for a misspelt name (difflib), mike's
+# command line (argparse), gzip, a new IndexNow key (secrets), HTTP. None of our modules
+# imports one as it loads, whether or not the generator loaded it already.
+ON_USE = (
+    "argparse",
+    "difflib",
+    "gzip",
+    "http.client",
+    "http.server",
+    "secrets",
+    "urllib.request",
+)
+# What every build of a generator uses: Pelican's metadata check looks for a misspelt
+# field among each content's keys (`sitemap_pelican.pages`), difflib's job.
+EVERY_RUN = {"sitemap_pelican": ("difflib",)}
+
+# `code` run with `__import__` watched: each `module imports name` of ours for `ON_USE`.
+_SPY = """
+import builtins, json
+real, found = builtins.__import__, set()
+def spy(name, globals=None, locals=None, fromlist=(), level=0):
+    by = (globals or {}).get("__name__") or ""
+    if level == 0 and by.startswith("sitemap_"):
+        for full in (name, *(f"{name}.{item}" for item in fromlist or ())):
+            if full in WATCHED:
+                found.add(f"{by} imports {full}")
+    return real(name, globals, locals, fromlist, level)
+builtins.__import__ = spy
+"""
 
 
 def _loaded(code: str) -> list[str]:
@@ -34,14 +75,32 @@ def _loaded(code: str) -> list[str]:
     return [n for n in names if any(n == h or n.startswith(h + ".") for h in HEAVY)]
 
 
-@pytest.mark.parametrize("adapter", ["sitemap_mkdocs.plugin", "sitemap_sphinx", "sitemap_pelican"])
+def _imported(code: str, watched: tuple[str, ...] = ON_USE) -> list[str]:
+    """`module imports name` for each import of a `watched` module by one of ours while
+    `code` ran in a fresh interpreter."""
+    probe = f"WATCHED = {watched!r}\n{_SPY}\n{code}\nprint(json.dumps(sorted(found)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return list(json.loads(out.stdout.splitlines()[-1]))
+
+
+ADAPTERS = ["sitemap_mkdocs.plugin", "sitemap_sphinx", "sitemap_pelican"]
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS)
 def test_an_adapter_loads_none_of_the_optional_parts(adapter: str) -> None:
     assert _loaded(f"import {adapter}") == []
 
 
+@pytest.mark.parametrize("adapter", ADAPTERS)
+def test_an_adapter_imports_no_standard_module_only_some_runs_need(adapter: str) -> None:
+    every_run = EVERY_RUN.get(adapter.split(".")[0], ())
+    watched = tuple(name for name in ON_USE if name not in every_run)
+    assert _imported(f"import {adapter}", watched) == []
+
+
 def test_a_plain_run_writes_and_checks_without_lxml(tmp_path) -> None:
     """The default run (validate: warn) checks the files it wrote through the plain
-    reader: no parser, no lxml, no HTTP client."""
+    reader: no parser, no lxml, no HTTP client, none of `ON_USE`."""
     code = (
         "from pathlib import Path\n"
         "from sitemap_core import Page, settings_from_options, write_sitemaps\n"
@@ -50,6 +109,7 @@ def test_a_plain_run_writes_and_checks_without_lxml(tmp_path) -> None:
         "assert r.ok and r.urls == 1, r\n"
     )
     assert _loaded(code) == []
+    assert _imported(code) == []
 
 
 def test_the_version_is_the_packages() -> None:

@@ -11,6 +11,7 @@ with lxml and checked by the validator.
 from __future__ import annotations
 
 import logging
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -220,3 +221,35 @@ def test_macros_includes_in_every_language(git_repo, monkeypatch, caplog):
         BASE + "fr/server/": NEW_Z,
     }
     assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def test_snippets_appended_to_every_page_are_read_in_the_pages_git_log(
+    git_repo, monkeypatch, caplog
+):
+    """mkdocs-material's own docs: `auto_append` adds `includes/mkdocs.md` (outside docs/)
+    to every page. Known before any page is read, its folder is in the one `git log` of
+    the pages: git walks the history once, not twice."""
+    pytest.importorskip("pymdownx.snippets")
+    from sitemap_core.facts import gitlog
+
+    repo = git_repo("repo")
+    site = make_site(
+        repo,
+        {"markdown_extensions": [{"pymdownx.snippets": {"auto_append": ["includes/abbr.md"]}}]},
+        {"includes/abbr.md": "*[HTML]: Hyper Text Markup Language\n", "docs/a.md": "# A\n"},
+    )
+    monkeypatch.chdir(site)  # snippets' base_path "." is the folder MkDocs runs in
+    edit(repo, "includes/abbr.md")
+    logs = []
+    popen = subprocess.Popen
+
+    def spy(args, **kwargs):
+        if gitlog.FORMAT in args:
+            logs.append(args[args.index("--") + 1 :])
+        return popen(args, **kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", spy)
+    site_dir = build(site, strict=True)
+    assert logs == [["website/docs", "website/includes"]]
+    assert checked(site_dir, BASE) == {BASE: NEW_Z, BASE + "a/": NEW_Z}
+    assert warnings_of(caplog) == []

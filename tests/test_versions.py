@@ -13,7 +13,7 @@ from lxml import etree
 
 from sitemap_core.commands import main
 from sitemap_core.writing.versions import read_tree
-from sitemap_mkdocs.versions import deploy_arguments
+from sitemap_mkdocs.mike import deploy_arguments
 
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BASE = "https://example.org/"

@@ -44,8 +44,11 @@ class PageIncludes:
 
     def __init__(self, config: MkDocsConfig) -> None:
         self._readers: list[Reader] = []
+        # Files every page includes, known before any page is read (snippets' `auto_append`).
+        self.everywhere: list[str] = []
         if SNIPPETS in config.markdown_extensions:
-            self._readers.append(_snippet_reader(config))
+            reader, self.everywhere = _snippet_reader(config)
+            self._readers.append(reader)
         for name in config.markdown_extensions:
             module = name.split(":", 1)[0] if isinstance(name, str) else ""
             if module in MARKDOWN_INCLUDE:
@@ -83,8 +86,9 @@ class PageIncludes:
         return found
 
 
-def _snippet_reader(config: MkDocsConfig) -> Reader:
-    """A function from a page's Markdown to the snippet files the extension reads for it."""
+def _snippet_reader(config: MkDocsConfig) -> tuple[Reader, list[str]]:
+    """A function from a page's Markdown to the snippet files the extension reads for it,
+    and the files `auto_append` reads for every page."""
     from pymdownx.snippets import SnippetExtension, SnippetPreprocessor
 
     class Reader(SnippetPreprocessor):  # type: ignore[misc]
@@ -101,22 +105,19 @@ def _snippet_reader(config: MkDocsConfig) -> Reader:
     # A missing file already failed the build when check_paths asks it to.
     reader = Reader({**options, "url_download": False, "check_paths": False}, Markdown())
 
-    appended: list[list[str]] = []  # what `auto_append` alone reads: the same for every page
+    reader.found = []
+    if reader.auto_append:
+        reader.run([""])
+    appended = reader.found  # what `auto_append` alone reads: the same for every page
 
     def files(markdown: str) -> list[str]:
         if "8<" not in markdown:  # no snippet of its own: at most the appended ones
-            if not reader.auto_append:
-                return []
-            if not appended:
-                reader.found = []
-                reader.run([""])
-                appended.append(reader.found)
-            return list(appended[0])
+            return list(appended)
         reader.found = []
         reader.run(markdown.split("\n"))
         return reader.found
 
-    return files
+    return files, appended
 
 
 def _markdown_include_reader(options: Mapping[str, Any]) -> Reader:

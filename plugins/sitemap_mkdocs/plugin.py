@@ -8,7 +8,8 @@ so not offered) as a `Page` (`pages`), with its front matter: `sitemap: false`, 
 history; a publication date (`date`, `date.created`) that is a floor. Its sources are
 its file and the files it includes (`includes`); a material blog view lists the posts
 it shows (`blog`). With mkdocs-static-i18n, one sitemap lists every language,
-translations as alternates (`i18n`).
+translations as alternates (`i18n`). Under `mkdocs serve`, git's history is read once
+and kept from rebuild to rebuild while HEAD stays on its commit (`_Rebuilds`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
@@ -40,9 +41,11 @@ from sitemap_core.values.urls import base_url_problem
 
 from . import blog, i18n, versions
 from .config import SitemapConfig
-from .htmlmap import HtmlMap
 from .includes import PageIncludes
 from .pages import site_pages, unread_front_matter
+
+if TYPE_CHECKING:
+    from .htmlmap import HtmlMap
 
 log = get_plugin_logger(__name__)
 
@@ -61,6 +64,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self._map: HtmlMap | None = None  # the site map pages, with `html_map: true`
         self._history: GitDates | None = None  # the pages' git history, read as MkDocs builds
         self._unread: set[str] = set()  # pages whose front matter YAML could not read
+        self._rebuilds = _Rebuilds()  # what `mkdocs serve` keeps from one build to the next
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Under `mkdocs serve` (this object then lives through its rebuilds), keep the
+        pages' git dates from one build to the next (`_Rebuilds`)."""
+        self._rebuilds = _Rebuilds(serving=command == "serve")
+
+    def on_shutdown(self) -> None:
+        """Drop what `mkdocs serve` kept."""
+        self._rebuilds = _Rebuilds()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Turn MkDocs' own sitemap off, reset per-build state and check the options."""
@@ -80,23 +93,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
             self._report([issue], f"sitemap: not written: {problem}")
             return config
         self._preview = _on_dev_server(config)
-        root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
-        settings, issues = settings_from_options(dict(self.config), site_url, root)
-        if settings.x_default == "" and (default := i18n.default_language(config)):
-            settings = dataclasses.replace(settings, x_default=hreflang(default))
-        settings = dataclasses.replace(  # the news sitemap's defaults: the site's
-            settings,
-            news_publication=settings.news_publication or config.site_name,
-            news_language=settings.news_language or _theme_language(config),
-        )
-        if self._preview:
-            # Dev-server URLs must not enter the content-state dates of the real site,
-            # nor ever be sent to IndexNow.
-            settings = dataclasses.replace(settings, cache_dir=None, submit=False)
+        settings, issues = _settings(config, dict(self.config), site_url, self._preview)
         self._report(issues)
         self._settings = settings
         self._includes = PageIncludes(config)
-        self._map = HtmlMap(settings, config) if settings.html_map else None
+        if settings.html_map:  # the site map pages: their modules load only then
+            from .htmlmap import HtmlMap
+
+            self._map = HtmlMap(settings, config)
         return config
 
     @event_priority(-110)  # late: after plugins that add or drop pages, and i18n's (-100)
@@ -113,10 +117,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         if self._includes is not None:
             self._includes.attach(config)
         if self._settings is not None and self._history is None:  # git reads while MkDocs builds
-            self._history = read_ahead(
-                (file.abs_src_path for file in files.documentation_pages() if file.abs_src_path),
-                self._settings,
-            )
+            everywhere = self._includes.everywhere if self._includes is not None else []
+            self._history = self._rebuilds.history(files, self._settings, everywhere)
         return files
 
     @event_priority(-100)  # late: the nav other plugins made
@@ -204,6 +206,38 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
             raise PluginError("\n".join(f"{log.prefix}: {error}" for error in errors))
 
 
+class _Rebuilds:
+    """The pages' git history, kept from one `mkdocs serve` build to the next while it
+    holds (`GitDates.refresh`); `mkdocs build` keeps nothing."""
+
+    __slots__ = ("serving", "_kept")
+
+    def __init__(self, serving: bool = False) -> None:
+        self.serving = serving
+        self._kept: tuple[str, GitDates] | None = None  # the last build's, and its `lastmod`
+
+    def history(self, files: Files, settings: Settings, included: list[str]) -> GitDates | None:
+        """Start git reading the history of the pages and of the files every page includes
+        (in one `git log`: `included` are known before any page is read); or take the last
+        build's, read with the same `lastmod` setting, when it still holds: HEAD on the
+        same commit, the files changed since dated by their mtime. git then reads only
+        the folders new since."""
+        paths = [file.abs_src_path for file in files.documentation_pages() if file.abs_src_path]
+        paths += included
+        kept, self._kept = self._kept, None
+        history = None
+        if kept is not None and paths:
+            lastmod, last = kept
+            if lastmod == settings.lastmod and last.contains(paths[0]) and last.refresh():
+                history = last
+                history.read_ahead(paths)
+        if history is None:
+            history = read_ahead(paths, settings)
+        if self.serving and history is not None:
+            self._kept = settings.lastmod, history
+        return history
+
+
 def _read_on(history: GitDates, files: Files, included: Mapping[str, list[str]]) -> None:
     """Once every page's Markdown is read (MkDocs' `on_env`): take the pages' git log
     (git finished it long ago) and start git reading the files they include outside
@@ -212,6 +246,27 @@ def _read_on(history: GitDates, files: Files, included: Mapping[str, list[str]])
     paths = {path for found in included.values() for path in found}
     if paths:
         history.read_ahead(sorted(paths))
+
+
+def _settings(
+    config: MkDocsConfig, options: dict[str, Any], site_url: str, preview: bool
+) -> tuple[Settings, list[Issue]]:
+    """The core's settings: the plugin's options, with the site's defaults (x_default,
+    the news sitemap's name and language); `preview`: for the dev server."""
+    root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
+    settings, issues = settings_from_options(options, site_url, root)
+    if settings.x_default == "" and (default := i18n.default_language(config)):
+        settings = dataclasses.replace(settings, x_default=hreflang(default))
+    settings = dataclasses.replace(  # the news sitemap's defaults: the site's
+        settings,
+        news_publication=settings.news_publication or config.site_name,
+        news_language=settings.news_language or _theme_language(config),
+    )
+    if preview:
+        # Dev-server URLs must not enter the content-state dates of the real site,
+        # nor ever be sent to IndexNow.
+        settings = dataclasses.replace(settings, cache_dir=None, submit=False)
+    return settings, issues
 
 
 def _on_dev_server(config: MkDocsConfig) -> bool:

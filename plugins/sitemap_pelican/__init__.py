@@ -22,7 +22,7 @@ import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pelican import Pelican, signals
 
@@ -33,8 +33,11 @@ from sitemap_core.facts.lastmod import read_ahead
 from sitemap_core.values.page import Page
 from sitemap_core.values.report import Issue
 
-from . import config, htmlmap, i18n
+from . import config, i18n
 from .pages import Collector, read_contents
+
+if TYPE_CHECKING:
+    from pelican.generators import Generator
 
 try:  # Pelican 4.7+: the rich console its own log lines and "Done:" line go to
     from pelican.log import console as _console
@@ -68,17 +71,29 @@ class _Run:
 _run: _Run | None = None
 
 
-def _start(pelican: Pelican) -> None:
-    """Run start (`get_generators`, every run, autoreload too): fresh state, checked settings."""
+def _start(pelican: Pelican) -> tuple[type[Generator], ...]:
+    """Run start (`get_generators`, every run, autoreload too): fresh state, checked
+    settings; the site map pages' generator when the run makes them (`_map_generator`)."""
     global _run
     if _run is not None and _run.nests(pelican):
-        return
+        return _map_generator(_run)
     site, issues = config.load(pelican.settings)
     output = os.path.abspath(pelican.output_path)
     _run = _Run(
         pelican, Collector(site, pelican.settings, output) if site is not None else None, output
     )
     _run.fatal = _log(issues)
+    return _map_generator(_run)
+
+
+def _map_generator(run: _Run) -> tuple[type[Generator], ...]:
+    """The generator of the site map pages (`html_map`), for the main instance and the
+    sites built in its output; its modules load only then."""
+    if run.collector is None or not run.collector.site.settings.html_map:
+        return ()
+    from .htmlmap import SiteMapGenerator
+
+    return (SiteMapGenerator,)
 
 
 def _content_read(generators: list[Any]) -> None:
@@ -178,4 +193,3 @@ def register() -> None:
     signals.all_generators_finalized.connect(_content_read)
     signals.content_written.connect(_collect)
     signals.finalized.connect(_finish)
-    signals.get_generators.connect(htmlmap.generators)  # the site map pages (`html_map`)

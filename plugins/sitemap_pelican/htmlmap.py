@@ -1,11 +1,12 @@
 """The site map pages (`SITEMAP = {"html_map": True}`), rendered with the theme's base template.
 
-A generator of this plugin (`get_generators`): Pelican runs it after the articles, pages
-and template pages are written, so the map links only what the sitemap lists (the pages
-collected so far, their heads read as the sitemap reads them). A site nested in the main
-one's output (a language of i18n_subsites, `fr/`) gets its own map there. The map: the home page,
-each category with its articles newest first, the pages, the tags, then the archives and
-other index pages. Each map page is written through Pelican's writer with
+A generator of this plugin, handed to `get_generators` only when `html_map` is on (this
+module loads only then): Pelican runs it after the articles, pages and template pages are
+written, so the map links only what the sitemap lists (the pages collected so far, their
+heads read as the sitemap reads them). A site nested in the main one's output (a language
+of i18n_subsites, `fr/`) gets its own map there. The map: the home page, each category
+with its articles newest first, the pages, the tags, then the archives and other index
+pages. Each map page is written through Pelican's writer with
 `sitemap-suite-map.html`, which extends the theme's `base.html` and fills its `title`,
 `head` (a canonical link) and `content` blocks, so the sitemap lists it like any page.
 """
@@ -19,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import ChoiceLoader, FileSystemLoader
-from pelican import Pelican
 from pelican.generators import Generator
 from pelican.writers import Writer
 
@@ -130,8 +130,3 @@ def _index_url(settings: Mapping[str, Any], template: str) -> str | None:
     ):
         return None
     return str(settings.get(f"{template.upper()}_URL", f"{template}.html"))
-
-
-def generators(pelican: Pelican) -> type[Generator]:
-    """get_generators: the site map's generator (it writes nothing unless asked to)."""
-    return SiteMapGenerator

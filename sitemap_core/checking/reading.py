@@ -9,16 +9,18 @@ report order; `Window` places the news window of the extension checks.
 from __future__ import annotations
 
 import datetime as dt
-import gzip
 import hashlib
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ..protocol.sitemaps import MAX_BYTES, Level
 from ..values.report import Issue
+
+if TYPE_CHECKING:
+    import gzip
 
 Add = Callable[..., None]  # an issue adder: (line, code, field, message, level="error")
 
@@ -96,9 +98,11 @@ class Reader:
         self.raw = raw
         self.gzipped = raw.read(2) == _GZIP_MAGIC
         raw.seek(0)
-        self.stream: IO[bytes] | gzip.GzipFile = (
-            gzip.GzipFile(fileobj=raw, mode="rb") if self.gzipped else raw
-        )
+        self.stream: IO[bytes] | gzip.GzipFile = raw
+        if self.gzipped:
+            import gzip  # loaded for a gzipped file only
+
+            self.stream = gzip.GzipFile(fileobj=raw, mode="rb")
         self.total = 0
         self.over = False
         self.error: str | None = None

@@ -18,6 +18,11 @@ A shallow clone's oldest commits (listed in its `shallow` file) show as roots th
 every file: a file whose chain reaches one was last changed at or before it, a date this
 clone does not have (`FileDate.cut` is that commit's date).
 
+The dates read serve another build of the same site (`mkdocs serve` rebuilding after an
+edit) while every repository's HEAD stays on the same commit: `refresh` asks git for
+that and for the files changed since (one `git rev-parse` and one `git status` per
+repository, no log), and says when nothing short of a new `GitDates` will do.
+
 The parts: `gitrepo` is one repository, `gitpaths` locates paths in a work tree and
 tracks the folders read, `gitreading` starts the reads and keeps what they found,
 `gitlog` walks the log, `gitprocess` runs git.
@@ -43,7 +48,8 @@ class GitDates:
     or mtime when not committed, each file by the repository that tracks it.
 
     `load` finds the work tree; history is read folder by folder, one read per
-    repository, as `prefetch` (or `date_of`, for a folder not read yet) asks for it.
+    repository, as `prefetch` (or `date_of`, for a folder not read yet) asks for it;
+    `refresh` keeps what was read for the next build.
     """
 
     __slots__ = ("_main", "_map")
@@ -95,6 +101,17 @@ class GitDates:
         """
         for repo, group in self._map.grouped(paths).items():
             repo.prefetch(group, ahead=True)
+
+    def refresh(self) -> bool:
+        """Bring these dates up to the work trees as they are now, for another build:
+        True when they hold, with the files changed since the reads dated by their mtime
+        (and those whose changes were undone by their commit again). False when a new
+        `GitDates` must read the history: a repository's HEAD is on another commit (a
+        commit, an amend, a checkout, a reset) or its shallow boundary moved (a fetch
+        that deepened it), a read failed, or a file committed now was never dated (it
+        had changes at the read). Costs one `git rev-parse` and one `git status` (of the
+        folders read) per repository met; starts no `git log`."""
+        return all(repo.refresh() for repo in self._map.met)
 
     def contains(self, path: str | os.PathLike[str]) -> bool:
         """True when `path` lies in this work tree."""

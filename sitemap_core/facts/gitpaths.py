@@ -70,6 +70,16 @@ class WorkTreePaths:
             return None
         return rel if folder_given else folder or rel
 
+    def covered(self) -> list[str]:
+        """The pathspecs read so far, none inside another, sorted (`[""]`: the whole tree)."""
+        return outermost(self._covered)
+
+    def forget(self) -> None:
+        """Locate each path again from now on: since the last time, a file may have been
+        made, or a link changed. What has been read stays read."""
+        self._located.clear()
+        self._folders.clear()
+
     def cover(self, specs: set[str]) -> list[str]:
         """Count new pathspecs as read; those to read (a folder inside another is read
         with it), sorted."""

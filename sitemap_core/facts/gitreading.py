@@ -3,7 +3,8 @@
 A `Reading` starts, for some pathspecs, the `git log` and the listings of the tracked and
 the changed files at once; `History` starts readings, now or ahead of need, and keeps
 what each found: the dates of the committed files, which files are committed and
-unchanged, which are beyond a shallow clone's history, and the problems met.
+unchanged, which are beyond a shallow clone's history, and the problems met. For another
+build at the same HEAD, `History.recheck` takes a new listing of the changed files.
 """
 
 from __future__ import annotations
@@ -18,10 +19,25 @@ from .gitprocess import Command, Probe, first_line
 # More folders than this under one top folder: the log reads the folder holding them all.
 PATHSPECS = 16
 
-# Dates of committed files, the tracked paths without changes, those beyond a shallow
-# clone's history (with the date of the oldest commit each reached), and a problem if
-# git failed.
-Found = tuple[dict[str, str], set[str], dict[str, str], str]
+# Dates of committed files, the tracked paths, those without changes, those beyond a
+# shallow clone's history (with the date of the oldest commit each reached), and a problem
+# if git failed.
+Found = tuple[dict[str, str], set[str], set[str], dict[str, str], str]
+
+
+def status_args(pathspec: list[str]) -> list[str]:
+    """The `git status` that lists the tracked files of `pathspec` (none: of the whole
+    work tree) with changes, staged or not: the files a commit does not date."""
+    return [
+        "status",
+        "--porcelain",
+        "-z",
+        "--untracked-files=no",
+        "--no-renames",
+        "--ignore-submodules=dirty",
+        "--",
+        *pathspec,
+    ]
 
 
 def no_git_dates(path: str | os.PathLike[str], reason: str, scope: str = "") -> Issue:
@@ -40,12 +56,22 @@ class History:
     """What the reads of a work tree's history found so far; the reads started ahead
     wait here until taken."""
 
-    __slots__ = ("_root", "_boundary", "dates", "committed", "beyond", "issues", "ahead")
+    __slots__ = (
+        "_root",
+        "_boundary",
+        "dates",
+        "tracked",
+        "committed",
+        "beyond",
+        "issues",
+        "ahead",
+    )
 
     def __init__(self, root: Path, boundary: frozenset[str]) -> None:
         self._root = root
         self._boundary = boundary  # a shallow clone's oldest commits
         self.dates: dict[str, str] = {}
+        self.tracked: set[str] = set()  # in the index, changed or not
         self.committed: set[str] = set()  # tracked and unchanged: dated by git, not mtime
         # Committed, last changed at or before a boundary commit: the date of that commit.
         self.beyond: dict[str, str] = {}
@@ -58,7 +84,7 @@ class History:
         try:
             reading = Reading(self._root, specs, ahead)
         except OSError as exc:
-            self._add(({}, set(), {}, f"git could not be run ({exc})"))
+            self._add(({}, set(), set(), {}, f"git could not be run ({exc})"))
             return
         if ahead:
             self.ahead.append(reading)
@@ -74,14 +100,32 @@ class History:
         try:
             found = reading.result(self._boundary, self.committed)
         except OSError as exc:
-            found = {}, set(), {}, f"git could not be run ({exc})"
+            found = {}, set(), set(), {}, f"git could not be run ({exc})"
         finally:
             reading.close()
         self._add(found)
 
+    def recheck(self, status: Command) -> bool:
+        """Take `status` (`status_args` of every pathspec read), run at the same HEAD as
+        the reads: a file changed since counts as not committed (its mtime dates it), one
+        whose change was undone is committed again, with the date read then. False, and
+        nothing changed, when git failed or a file committed now was never dated (it
+        had changes at the read): then only a new read dates every file."""
+        done = status.done()
+        if done.returncode != 0:
+            return False
+        committed = self.tracked - _dirty_paths(done.stdout)
+        if any(
+            rel not in self.dates and rel not in self.beyond for rel in committed - self.committed
+        ):
+            return False
+        self.committed = committed
+        return True
+
     def _add(self, found: Found) -> None:
-        dates, clean, beyond, problem = found
+        dates, tracked, clean, beyond, problem = found
         self.dates.update(dates)
+        self.tracked |= tracked
         self.committed |= clean
         self.beyond.update(beyond)
         if problem:
@@ -107,33 +151,25 @@ class Reading:
             Command(root, args)
             for args in (
                 ["ls-files", "-z", "--cached", "--", *self.pathspec],
-                [
-                    "status",
-                    "--porcelain",
-                    "-z",
-                    "--untracked-files=no",
-                    "--no-renames",
-                    "--ignore-submodules=dirty",
-                    "--",
-                    *self.pathspec,
-                ],
+                status_args(self.pathspec),
             )
         ]
 
     def result(self, boundary: frozenset[str], known: set[str]) -> Found:
-        """Dates of committed files not in `known`, the tracked paths without changes,
-        those beyond a shallow clone's history, and a problem if git failed (then no path
-        counts as unchanged)."""
+        """Dates of committed files not in `known`, the tracked paths, those without
+        changes, those beyond a shallow clone's history, and a problem if git failed (then
+        no path counts as tracked)."""
         listed, status = (command.done() for command in self.listings)
-        clean = set(_split_z(listed.stdout)) - _dirty_paths(status.stdout)
+        tracked = set(_split_z(listed.stdout))
         problem = ""
         if listed.returncode != 0 or status.returncode != 0:
             failed = listed if listed.returncode != 0 else status
             problem = f"git could not list the work tree ({first_line(failed.stderr)})"
-            clean = set()
+            tracked = set()
+        clean = tracked - _dirty_paths(status.stdout)
         wanted = clean - known
         if not wanted:
-            return {}, clean, {}, problem
+            return {}, tracked, clean, {}, problem
         self.probe = Probe(self.root)
         walk = Walk(set(wanted), self.wide, boundary, self.probe)
         code, stopped, message = walk_log(self.log, walk)
@@ -142,7 +178,7 @@ class Reading:
             code, stopped, message = walk_log(start_log(self.root, self.wide, old_git=True), walk)
         if not stopped and code != 0:
             problem = problem or f"git log failed ({message or f'exit status {code}'})"
-        return walk.dates, clean, walk.beyond, problem
+        return walk.dates, tracked, clean, walk.beyond, problem
 
     def close(self) -> None:
         """End what still runs (a read never taken, or a log stopped early)."""

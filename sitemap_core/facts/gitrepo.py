@@ -16,8 +16,8 @@ from typing import NamedTuple
 from ..values.dates import file_mtime
 from ..values.report import Issue
 from .gitpaths import Located, WorkTreePaths
-from .gitprocess import first_line, run_git
-from .gitreading import History, no_git_dates
+from .gitprocess import Command, first_line, run_git
+from .gitreading import History, no_git_dates, status_args
 
 _REV_PARSE = [
     "rev-parse",
@@ -50,18 +50,19 @@ class Repository:
     """The dates of one work tree's files: last commit, or mtime when not committed.
 
     `load` finds the work tree; history is read folder by folder as `prefetch` (or
-    `facts`, for a folder not read yet) asks for it.
+    `facts`, for a folder not read yet) asks for it; `refresh` keeps it for another build.
     """
 
-    __slots__ = ("root", "paths", "head", "shallow", "superproject", "_history")
+    __slots__ = ("root", "paths", "head", "shallow", "boundary", "superproject", "_history")
 
     def __init__(
-        self, root: Path, head: bool, shallow: bool, boundary: frozenset[str], superproject: str
+        self, root: Path, head: str, shallow: bool, boundary: frozenset[str], superproject: str
     ) -> None:
         self.root = root  # the work tree's top folder, resolved
         self.paths = WorkTreePaths(str(root))  # paths located, pathspecs read
-        self.head = head  # False in a repository without commits
+        self.head = head  # HEAD's commit; "" in a repository without commits
         self.shallow = shallow
+        self.boundary = boundary  # a shallow clone's oldest commits
         self.superproject = superproject  # the work tree holding this submodule, or ""
         self._history = History(root, boundary)  # what the reads found, reads started ahead
 
@@ -88,7 +89,7 @@ class Repository:
             return None, [no_git_dates(path, f"not inside a git work tree ({reason})")]
         shallow = lines[1].strip() == "true"
         boundary = _read_shallow(where / lines[2]) if shallow else frozenset()
-        head = len(lines) > 3
+        head = lines[3].strip() if len(lines) > 3 else ""
         repo = cls(Path(lines[0]).resolve(), head, shallow, boundary, superproject)
         if head:
             return repo, []
@@ -131,6 +132,30 @@ class Repository:
             return FileDate(None, "", dt.datetime.fromisoformat(cut)) if cut else NO_DATE
         stamp_mtime = file_mtime(real)
         return FileDate(stamp_mtime, "mtime") if stamp_mtime is not None else NO_DATE
+
+    def refresh(self) -> bool:
+        """Make what was read hold for the work tree as it is now (another build of the
+        same site): True when HEAD is the same commit (no commit, checkout or reset since),
+        the shallow boundary too, and no read failed; then one `git status` of the
+        folders read says which files have changes now (those are dated by their mtime).
+        False when the history must be read again (a new `Repository`)."""
+        self._history.take_ahead()
+        if self._history.issues:
+            return False
+        read = self.paths.covered() if self.head else []  # without commits none is read
+        try:  # the status runs while rev-parse says where HEAD is
+            status = Command(self.root, status_args(list(filter(None, read)))) if read else None
+        except OSError:
+            return False
+        try:
+            now, _ = Repository.load(self.root)
+            if now is None or _state(now) != _state(self):
+                return False
+            self.paths.forget()
+            return status is None or self._history.recheck(status)
+        finally:
+            if status is not None:
+                status.close()
 
     @property
     def issues(self) -> list[Issue]:
@@ -209,6 +234,11 @@ class Repositories:
             return None
         self.met.append(repo)
         return repo
+
+
+def _state(repo: Repository) -> tuple[object, ...]:
+    """What the dates read in `repo` depend on, besides the files' changes."""
+    return repo.root, repo.head, repo.shallow, repo.boundary, repo.superproject
 
 
 def _read_shallow(path: Path) -> frozenset[str]:

@@ -3,7 +3,6 @@ a rename; a file that already holds the bytes is left alone."""
 
 from __future__ import annotations
 
-import gzip
 import os
 import shutil
 import tempfile
@@ -18,6 +17,8 @@ def temp_file(out_dir: Path, name: str) -> IO[bytes]:
 
 def gzip_copy(src: Path, out_dir: Path, level: int) -> Path:
     """A reproducible gzip of `src` (no name, mtime 0) in a new temporary file."""
+    import gzip  # loaded when asked for (`gzip: also` or `only`)
+
     with (
         temp_file(out_dir, "sitemap-gz") as raw,
         src.open("rb") as data,

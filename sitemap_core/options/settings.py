@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -102,6 +101,8 @@ def settings_from_options(
 
 def _did_you_mean(name: str, prefix: str = "", also_valid: tuple[str, ...] = ()) -> str:
     """` (did you mean 'gzip'?)` for a name close to a valid option, else nothing."""
+    import difflib  # loaded for an unknown option name only
+
     close = difflib.get_close_matches(
         name, [*(o.name for o in OPTIONS), *also_valid], n=1, cutoff=0.75
     )

@@ -5,6 +5,7 @@ characters), a `<lastmod>` (W3C Datetime as the schema takes it), a `<changefreq
 from __future__ import annotations
 
 import calendar
+import functools
 import re
 from collections.abc import Callable
 from decimal import Decimal
@@ -56,18 +57,6 @@ _GOOD_DATETIME = re.compile(
 )
 _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 
-# BCP 47 language tags (RFC 5646 syntax) whose language is an ISO 639 code of 2 or 3
-# letters, as hreflang wants (not the reserved 4-8 letter subtags), or x-default.
-_HREFLANG = re.compile(
-    r"x-default"
-    r"|[a-z]{2,3}(?:-[a-z]{3}){0,3}"
-    r"(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?"
-    r"(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*"
-    r"(?:-[a-wyz\d](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?"
-    r"|x(?:-[a-z\d]{1,8})+",
-    re.IGNORECASE,
-)
-
 
 def short(text: str, limit: int = 100) -> str:
     """`text`, cut to `limit` characters with "..." when longer, for a message."""
@@ -76,7 +65,23 @@ def short(text: str, limit: int = 100) -> str:
 
 def valid_hreflang(code: str) -> bool:
     """True for a language tag a sitemap alternate may carry (`en`, `pt-BR`, `x-default`)."""
-    return _HREFLANG.fullmatch(code) is not None
+    return _hreflang().fullmatch(code) is not None
+
+
+@functools.cache
+def _hreflang() -> re.Pattern[str]:
+    """BCP 47 language tags (RFC 5646 syntax) whose language is an ISO 639 code of 2 or 3
+    letters, as hreflang wants (not the reserved 4-8 letter subtags), or x-default.
+    Compiled on first use (a millisecond): only alternates and `x_default` need it."""
+    return re.compile(
+        r"x-default"
+        r"|[a-z]{2,3}(?:-[a-z]{3}){0,3}"
+        r"(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?"
+        r"(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*"
+        r"(?:-[a-wyz\d](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?"
+        r"|x(?:-[a-z\d]{1,8})+",
+        re.IGNORECASE,
+    )
 
 
 def loc_problem(url: str) -> str | None:

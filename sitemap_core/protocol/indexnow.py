@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import secrets
 from urllib.parse import urlsplit
 
 DEFAULT_ENDPOINT = "https://api.indexnow.org/indexnow"  # shares with every IndexNow engine
@@ -25,6 +24,8 @@ def key_problem(key: str) -> str | None:
 
 def new_key() -> str:
     """A fresh random key (32 hex digits), for the user to keep."""
+    import secrets  # loaded when a key is made: a run with a good key never does
+
     return secrets.token_hex(16)
 
 

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -31,8 +32,6 @@ from ..protocol.extensions import (
 from ..protocol.sitemaps import Level
 from . import dates, urls
 from .report import Issue
-
-_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 class _Checker:
@@ -67,7 +66,13 @@ class _Checker:
 
 def _clean(text: str) -> str:
     """Text as XML 1.0 can hold it, edges trimmed and inner runs of space kept."""
-    return _XML_INVALID.sub("", text).strip()
+    return _xml_invalid().sub("", text).strip()
+
+
+@functools.cache
+def _xml_invalid() -> re.Pattern[str]:
+    """The characters XML 1.0 cannot hold; compiled on first use (a run with media)."""
+    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _deeper(indent: str, levels: int = 1) -> str:

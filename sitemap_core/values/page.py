@@ -4,7 +4,6 @@ the protocol's)."""
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import functools
 import os
 from collections.abc import Mapping
@@ -105,6 +104,8 @@ def near_miss(key: str, fields: tuple[str, ...] = META_KEYS) -> str | None:
     repeat their keys."""
     if key in fields:
         return None
+    import difflib  # loaded for the first unknown key: most sites have none
+
     close = difflib.get_close_matches(key.lower(), fields, n=1, cutoff=_NEAR)
     return close[0] if close else None
 

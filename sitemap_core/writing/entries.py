@@ -7,7 +7,6 @@ from collections.abc import Iterable, Iterator
 
 from ..facts.htmlhead import Heads
 from ..facts.lastmod import LastmodSources
-from ..facts.pagemedia import find_media
 from ..options import Settings, parse_changefreq, parse_priority
 from ..protocol.grammar import valid_hreflang
 from ..values import urls
@@ -196,6 +195,8 @@ def page_media(
                 html = built.read()
         except OSError:
             html = b""
+        from ..facts.pagemedia import find_media  # loaded when a build looks for media
+
         found = find_media(
             html,
             loc,
