@@ -63,13 +63,10 @@ class LastmodSources:
         """Let git date the sources of a batch of pages (and of the pages they list) at once."""
         if self.s.lastmod not in _GIT_MODES:
             return
-        sources = list(
-            dict.fromkeys(  # each once: listing pages list the same pages
-                src for page in pages for listed in (page, *page.lists) for src in listed.sources
-            )
-        )
-        if sources and (git := self._records.git_dates(sources[0])) is not None:
-            git.prefetch(sources)
+        every = (src for page in pages for listed in (page, *page.lists) for src in listed.sources)
+        first = next(every, None)
+        if first is not None and (git := self._records.git_dates(first)) is not None:
+            git.prefetch(dict.fromkeys((first, *every)))  # each once: lists share pages
 
     def stamp(self, page: Page, loc: str, built: bool) -> Stamp | tuple[None, None]:
         """The page's lastmod as `(W3C text, sort key)`, or `(None, None)`.
