@@ -338,6 +338,29 @@ def test_many_folders_are_logged_through_the_folder_holding_them(git_repo, logs)
     assert logs.pathspecs[1:] == [["docs/other"]]
 
 
+def test_many_top_folders_are_logged_as_the_whole_history(git_repo, logs):
+    """A data repository of one folder per conference: one `git log` of the whole history,
+    not a pathspec per folder."""
+    repo = git_repo()
+    names = [f"conf-{n}/videos/talk.json" for n in range(gitreading.PATHSPECS + 1)]
+    for n, name in enumerate([*names, "README.md"]):
+        repo.write(name, name)
+        repo.commit(name, f"2022-01-{n + 1:02d}T00:00:00+00:00")
+    repo.write(names[3], "edited")  # a merge, so the whole tree is what parents are probed on
+    repo.git("checkout", "-q", "-b", "topic")
+    repo.commit("edit", "2022-03-01T00:00:00+00:00")
+    repo.git("checkout", "-q", "main")
+    repo.write("README.md", "again")
+    repo.commit("readme", "2022-03-02T00:00:00+00:00")
+    repo.git("merge", "-q", "--no-ff", "--no-edit", "topic", date="2022-03-03T00:00:00+00:00")
+    dates, _ = GitDates.load(repo.root)
+    dates.prefetch(repo.root / name for name in names)
+    assert logs.pathspecs == [[]]
+    got = {name: dates.date_of(repo.root / name).isoformat() for name in names}
+    assert got == {name: repo.last_date(name) for name in names}
+    assert len(logs.runs) == 1
+
+
 def _shallow_history(git_repo):
     """`history`, then a merge whose sides change index.md and side only.md."""
     repo = _history(git_repo)
