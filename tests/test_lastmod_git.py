@@ -103,6 +103,10 @@ def test_a_publication_date_is_no_lastmod_where_a_shallow_clone_cuts_the_history
     }
     assert [(i.code, i.level) for i in result.issues] == [("git-shallow", "info")]
     assert result.issues[0].message.startswith("2 page(s)")
+    # The summary line, which every build prints, says it too (the info line may be hidden).
+    assert result.summary().endswith(
+        "lastmod from listed 1, page 2; 3 without: the shallow clone's history stops short of them"
+    )
 
 
 def test_the_seed_sitemap_dates_what_a_shallow_clone_cannot(blog_clone, tmp_path):

@@ -55,6 +55,7 @@ class LastmodSources:
         self.s = settings
         self.issues = issues
         self.used: Counter[str] = Counter()
+        self.cut = 0  # pages left without a date because a shallow clone's history stops short
         self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
         self._listed: dict[int, tuple[Page, Stamp | None, float | None]] = {}  # id(page) -> _find
         self._records = _Records(settings, issues, scope, history)
@@ -73,8 +74,10 @@ class LastmodSources:
 
         `built` says the page's output was read and is listed (content hashes need it).
         """
-        found, source, _ = self._find(page, loc, built, report=True)
+        found, source, bound = self._find(page, loc, built, report=True)
         if found is None:
+            if bound is not None:
+                self.cut += 1
             return None, None
         self.used[source] += 1
         return found

@@ -38,6 +38,7 @@ class Result:
     issues: tuple[Issue, ...] = ()
     lastmod_sources: dict[str, int] = field(default_factory=dict)
     sitemap_url: str = ""
+    shallow_undated: int = 0  # URLs without a lastmod because a shallow clone's history stops
 
     @property
     def ok(self) -> bool:
@@ -54,7 +55,12 @@ class Result:
             return f"sitemap: not written: {reason or 'nothing to list'}"
         sources = ", ".join(f"{k} {v}" for k, v in sorted(self.lastmod_sources.items()))
         files = ", ".join(p.name for p in self.files)
+        undated = (
+            f"; {self.shallow_undated} without: the shallow clone's history stops short of them"
+            if self.shallow_undated
+            else ""
+        )
         return (
             f"sitemap: {self.urls} URLs in {len(self.files)} file(s) ({files}); "
-            f"lastmod from {sources or 'nothing'}"
+            f"lastmod from {sources or 'nothing'}{undated}"
         )

@@ -126,6 +126,7 @@ class _Run:
                 issues=tuple(self.issues),
                 lastmod_sources=dict(self.dates.used),
                 sitemap_url=sitemap_url if files else "",
+                shallow_undated=self.dates.cut,
             ),
             sets,
         )
