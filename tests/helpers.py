@@ -45,13 +45,10 @@ class GitRepo:
 
     def git(self, *args: str, date: str | None = None, cwd: Path | None = None) -> str:
         """Run git here and return its stdout; `date` sets author and committer dates."""
-        env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
-        if date is not None:
-            env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
         done = subprocess.run(
             ["git", *_IDENTITY, *args],
             cwd=cwd or self.root,
-            env=env,
+            env=git_env(date),
             capture_output=True,
             text=True,
             check=False,
@@ -73,9 +70,34 @@ class GitRepo:
         self.git("commit", "-q", "--allow-empty", "-m", message, date=date)
         return self.git("rev-parse", "HEAD").strip()
 
+    def add_submodule(self, source: GitRepo, rel: str, date: str) -> None:
+        """Add `source` as a submodule at `rel` (a local clone) and commit it at `date`."""
+        self.git(
+            "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(source.root), rel
+        )
+        self.commit(f"{rel} added", date)
+
     def last_date(self, rel: str) -> str:
         """What `git log -1 --format=%cI -- rel` says (the reference for one-pass dates)."""
         return self.git("--literal-pathspecs", "log", "-1", "--format=%cI", "--", rel).strip()
+
+
+def git_env(date: str | None = None) -> dict[str, str]:
+    """The environment git runs in for the tests, theirs or a tool's (mike,
+    sphinx-multiversion): no user or system config, one identity, `date` (if given) as
+    author and committer date."""
+    env = {
+        **os.environ,
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "Test",
+        "GIT_AUTHOR_EMAIL": "test@example.com",
+        "GIT_COMMITTER_NAME": "Test",
+        "GIT_COMMITTER_EMAIL": "test@example.com",
+    }
+    if date is not None:
+        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
+    return env
 
 
 def git(repo: Path, *args: str, date: str | None = None) -> str:
@@ -88,6 +110,14 @@ def init_repo(repo: Path) -> Path:
     repo.mkdir(parents=True, exist_ok=True)
     git(repo, "init", "-q", "-b", "main")
     return repo
+
+
+def checkout_times(folder: Path, stamp: int) -> None:
+    """Give every file under `folder` the one mtime `stamp`, as a fresh checkout's files
+    have (on CI, about the build's time)."""
+    for parent, _, names in os.walk(folder):
+        for name in names:
+            os.utime(os.path.join(parent, name), (stamp, stamp))
 
 
 def touch_now(path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import GitRepo
+from helpers import GitRepo, checkout_times
 from sitemap_core.facts import gitlog
 from sitemap_core.facts.gitdates import GitDates
 
@@ -71,23 +71,13 @@ def _site(git_repo) -> GitRepo:
     return site
 
 
-def _checkout_times(root: Path) -> None:
-    """Every file gets one mtime, as a fresh CI checkout's files do."""
-    for folder, _, names in os.walk(root):
-        for name in names:
-            os.utime(os.path.join(folder, name), (STAMP, STAMP))
-
-
 @pytest.fixture
 def with_submodule(git_repo) -> GitRepo:
     """`site` whose docs/talks is a submodule of `data`."""
     data = _data_repo(git_repo)
     site = _site(git_repo)
-    site.git(
-        "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(data.root), "docs/talks"
-    )
-    site.commit("the talks", SUBMODULE_ADDED)
-    _checkout_times(site.root)
+    site.add_submodule(data, "docs/talks", SUBMODULE_ADDED)
+    checkout_times(site.root, STAMP)
     return site
 
 
@@ -164,7 +154,7 @@ def test_a_repository_cloned_into_the_content_folder(git_repo, tmp_path):
     site.commit("ignore the data", "2022-03-01T00:00:00+00:00")
     site.git("clone", "-q", str(data.root), str(site.root / "docs" / "talks"))
     site.git("clone", "-q", str(data.root), str(site.root / "docs" / "guide" / "more"))
-    _checkout_times(site.root)
+    checkout_times(site.root, STAMP)
     dates, issues = GitDates.load(site.root)
     assert issues == []
     dates.prefetch(site.root / rel for rel in {**SITE, **TALKS})
@@ -195,7 +185,7 @@ def test_a_shallow_submodule_in_a_full_clone(with_submodule, tmp_path):
     )
     talks = clone / "docs" / "talks"
     assert GitRepo(talks).git("rev-parse", "--is-shallow-repository").strip() == "true"
-    _checkout_times(clone)
+    checkout_times(clone, STAMP)
     dates, issues = GitDates.load(clone)
     assert issues == []
     assert dates.date_of(clone / "docs" / "index.md").isoformat() == SITE["docs/index.md"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import NS, GitRepo, urls_in
+from helpers import NS, GitRepo, checkout_times, urls_in
 from sitemap_core import read_ahead, write_sitemaps
 from sitemap_core.options import settings_from_options
 from sitemap_core.values.page import Page
@@ -52,9 +52,7 @@ def blog_clone(git_repo, tmp_path) -> Path:
     repo.commit("readme", HEAD)
     clone = tmp_path / "clone"
     repo.git("clone", "-q", "--depth", "1", f"file://{repo.root}", str(clone))
-    for folder, _, names in os.walk(clone / "posts"):
-        for name in names:
-            os.utime(os.path.join(folder, name), (STAMP, STAMP))
+    checkout_times(clone / "posts", STAMP)
     return clone
 
 
@@ -184,13 +182,8 @@ def test_pages_in_a_submodule_are_dated_by_the_submodule(git_repo, tmp_path, ahe
     site = git_repo("site")
     site.write("docs/index.md", "home\n")
     site.commit("home", "2022-01-01T10:00:00+00:00")
-    site.git(
-        "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(data.root), "docs/talks"
-    )
-    site.commit("the talks", "2024-06-01T00:00:00+00:00")
-    for folder, _, names in os.walk(site.root / "docs"):
-        for name in names:
-            os.utime(os.path.join(folder, name), (STAMP, STAMP))
+    site.add_submodule(data, "docs/talks", "2024-06-01T00:00:00+00:00")
+    checkout_times(site.root / "docs", STAMP)
     sources = {  # a talk first: the submodule is the first repository found
         "talks/2019/": "docs/talks/2019/talk.md",
         "": "docs/index.md",

@@ -4,10 +4,9 @@ under docs/: each page is dated by the repository that tracks its file."""
 from __future__ import annotations
 
 import logging
-import os
 from pathlib import Path
 
-from helpers import GitRepo, checked
+from helpers import GitRepo, checked, checkout_times
 from test_mkdocs import build, warnings_of
 
 BASE = "https://example.org/talks-site/"
@@ -32,13 +31,8 @@ def _site(git_repo) -> Path:
     site.write("docs/index.md", "# Home\n")
     site.write("docs/zz-about.md", "# About\n")
     site.commit("the site", "2022-01-01T10:00:00+00:00")
-    site.git(
-        "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(data.root), "docs/talks"
-    )
-    site.commit("the talks", "2024-06-01T00:00:00+00:00")
-    for folder, _, names in os.walk(site.root / "docs"):
-        for name in names:
-            os.utime(os.path.join(folder, name), (STAMP, STAMP))
+    site.add_submodule(data, "docs/talks", "2024-06-01T00:00:00+00:00")
+    checkout_times(site.root / "docs", STAMP)
     return site.root
 
 

@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 from lxml import etree
 
+from helpers import git_env
 from sitemap_core.checking.validate import validate_set
 from sitemap_core.commands import main
 
@@ -34,16 +35,8 @@ L1, L2 = "2024-01-02T10:00:00Z", "2024-03-04T09:30:00Z"
 
 def run(cwd: Path, *args: str, date: str = D2) -> subprocess.CompletedProcess[str]:
     env = {
-        **os.environ,
+        **git_env(date),
         "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-        "GIT_CONFIG_GLOBAL": os.devnull,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_AUTHOR_NAME": "Test",
-        "GIT_AUTHOR_EMAIL": "test@example.com",
-        "GIT_COMMITTER_NAME": "Test",
-        "GIT_COMMITTER_EMAIL": "test@example.com",
-        "GIT_AUTHOR_DATE": date,
-        "GIT_COMMITTER_DATE": date,
     }
     env.pop("MIKE_DOCS_VERSION", None)
     done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)

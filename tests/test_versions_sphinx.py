@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 from lxml import etree
 
+from helpers import git_env
 from sitemap_core.checking.validate import validate_set
 from sitemap_core.commands import main
 
@@ -55,17 +56,9 @@ sitemap_lastmod = "none"  # git archive copies have no history: no date that hol
 
 def run(cwd: Path, *args: str, date: str = D1) -> subprocess.CompletedProcess[str]:
     env = {
-        **os.environ,
+        **git_env(date),
         "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
         "PYTHONPATH": str(cwd.parent / "shim"),
-        "GIT_CONFIG_GLOBAL": os.devnull,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_AUTHOR_NAME": "Test",
-        "GIT_AUTHOR_EMAIL": "test@example.com",
-        "GIT_COMMITTER_NAME": "Test",
-        "GIT_COMMITTER_EMAIL": "test@example.com",
-        "GIT_AUTHOR_DATE": date,
-        "GIT_COMMITTER_DATE": date,
     }
     done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, f"{args} failed:\n{done.stdout}\n{done.stderr}"
