@@ -121,11 +121,8 @@ class GitDates:
         """What git says of `path`: its date, whether it comes from a commit (`git`) or
         from the file (`mtime`), and for a file a shallow clone cannot date, the date of
         the oldest commit its history reaches (its own is not newer)."""
-        located = self._main.paths.locate(path)
-        if located is None:
-            return NO_DATE
-        repo = self._map.owner(located)
-        return repo.facts(path, located if repo is self._main else None)
+        found = self._map.locate(path)
+        return NO_DATE if found is None else found[0].facts(found[1])
 
     def date_of(self, path: str | os.PathLike[str]) -> dt.datetime | None:
         """The committer date (with its offset) of the last commit that changed `path`.

@@ -111,6 +111,8 @@ class Walk:
         self.probe = probe
         self.left = len(wanted)
         self.start: set[str] | None = wanted
+        # Each wanted name as given: the dates keep these strings, not the log's copies.
+        self.names = {name: name for name in wanted}
         self.pending: dict[str, set[str]] = {}
         self.dates: dict[str, str] = {}
         self.beyond: dict[str, str] = {}  # file -> the date of the boundary it reached
@@ -219,7 +221,7 @@ class Walk:
             self.pending[commit] = files
 
     def _dated(self, name: str) -> None:
-        self.dates[name] = self.date
+        self.dates[self.names[name]] = self.date
         self.left -= 1
 
 

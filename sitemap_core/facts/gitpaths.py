@@ -8,17 +8,17 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-Located = tuple[str, str, bool]  # real path, path in the work tree, is a folder
+Located = tuple[str, bool]  # the path in the work tree (`/`-separated), is a folder
 
 
 class WorkTreePaths:
     """The paths of one work tree (its top folder `top`, resolved), located once each, and
     the pathspecs read so far."""
 
-    __slots__ = ("_top", "_prefix", "_folders", "_located", "_covered", "_inside")
+    __slots__ = ("top", "_prefix", "_folders", "_located", "_covered", "_inside")
 
     def __init__(self, top: str) -> None:
-        self._top = top
+        self.top = top  # the work tree's top folder, resolved
         self._prefix = os.path.join(top, "")
         self._folders: dict[str, str] = {}
         # Each absolute path given, located once per run: `prefetch` and `date_of` ask alike.
@@ -27,8 +27,8 @@ class WorkTreePaths:
         self._inside: set[str] = set()  # folders known to lie in a pathspec read
 
     def locate(self, path: str | os.PathLike[str]) -> Located | None:
-        """The real path, its path in the work tree (`/`-separated) and whether it is a
-        folder; None outside. An absolute path is located once per run."""
+        """The path in the work tree (`/`-separated, symbolic links resolved) and whether
+        it is a folder; None outside. An absolute path is located once per run."""
         text = os.fspath(path)
         located = self._located.get(text, False)
         if located is not False:
@@ -38,29 +38,24 @@ class WorkTreePaths:
         except (OSError, ValueError, RuntimeError):
             located = None
         else:
-            if real == self._top:
-                located = real, "", True
+            if real == self.top:
+                located = "", True
             elif real.startswith(self._prefix):
                 rel = real[len(self._prefix) :]
-                located = real, rel.replace(os.sep, "/") if os.sep != "/" else rel, folder
+                located = rel.replace(os.sep, "/") if os.sep != "/" else rel, folder
             else:
                 located = None
         if os.path.isabs(text):  # a relative path's meaning moves with the working folder
             self._located[text] = located
         return located
 
-    def specs(self, paths: Iterable[str | os.PathLike[str]]) -> set[str]:
-        """The pathspecs to read for `paths`, none read (or being read) already."""
-        specs = set()
-        for path in paths:
-            located = self.locate(path)
-            if located is not None and (spec := self.uncovered(located)) is not None:
-                specs.add(spec)
-        return specs
+    def specs(self, located: Iterable[Located]) -> set[str]:
+        """The pathspecs to read for paths located here, none read (or being read) already."""
+        return {spec for path in located if (spec := self.uncovered(path)) is not None}
 
     def uncovered(self, located: Located) -> str | None:
         """The pathspec to read for a located path, or None when one read already covers it."""
-        _, rel, folder_given = located
+        rel, folder_given = located
         folder = rel.rpartition("/")[0]
         if folder in self._inside or rel in self._covered or "" in self._covered:
             return None

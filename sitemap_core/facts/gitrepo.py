@@ -97,32 +97,29 @@ class Repository:
             no_git_dates(path, "the repository has no commits yet", "for files it has no date for")
         ]
 
-    def prefetch(self, paths: Iterable[str | os.PathLike[str]], ahead: bool = False) -> None:
-        """Date, with one `git log`, every file in the folders of `paths` not read yet;
-        `ahead`: start reading, and take the read when a date is first asked for."""
+    def prefetch(self, located: Iterable[Located], ahead: bool = False) -> None:
+        """Date, with one `git log`, every file in the folders of `located` (paths located
+        in this work tree) not read yet; `ahead`: start reading, and take the read when a
+        date is first asked for."""
         if not ahead:
             self._history.take_ahead()
-        specs = self.paths.specs(paths)
+        specs = self.paths.specs(located)
         if specs:
             self._fetch(specs, ahead)
 
-    def facts(self, path: str | os.PathLike[str], located: Located | None = None) -> FileDate:
-        """The date of `path` (`located` in this work tree, if known) and where it comes from.
+    def facts(self, located: Located) -> FileDate:
+        """The date of a path `located` in this work tree, and where it comes from.
 
         The committer date (with its offset) of the last commit that changed a committed,
         unchanged file; the modification time in UTC of a file with uncommitted changes,
-        or one git does not track. No date for files outside the work tree, missing
-        files, and files git has no date for (in a shallow clone: those last changed at
-        or before its oldest commit, whose date is `cut`).
+        or one git does not track. No date for missing files, and files git has no date
+        for (in a shallow clone: those last changed at or before its oldest commit, whose
+        date is `cut`).
         """
         self._history.take_ahead()
-        if located is None:
-            located = self.paths.locate(path)
-            if located is None:
-                return NO_DATE
         if (spec := self.paths.uncovered(located)) is not None:
             self._fetch({spec})
-        real, rel, _ = located
+        rel, _ = located
         history = self._history
         if rel in history.committed:
             stamp = history.dates.get(rel)
@@ -130,7 +127,7 @@ class Repository:
                 return FileDate(dt.datetime.fromisoformat(stamp), "git")
             cut = history.beyond.get(rel)
             return FileDate(None, "", dt.datetime.fromisoformat(cut)) if cut else NO_DATE
-        stamp_mtime = file_mtime(real)
+        stamp_mtime = file_mtime(os.path.join(self.paths.top, rel))
         return FileDate(stamp_mtime, "mtime") if stamp_mtime is not None else NO_DATE
 
     def refresh(self) -> bool:
@@ -186,32 +183,36 @@ class Repositories:
     def adopt(self, inner: Repository) -> None:
         """Count `inner`, found already, as the repository of its folder."""
         located = self.main.paths.locate(inner.root)
-        if located is not None and located[2]:
-            self._owners[located[1]] = inner
+        if located is not None and located[1]:
+            self._owners[located[0]] = inner
             self.met.append(inner)
 
-    def owner(self, located: Located) -> Repository:
-        """The repository whose work tree holds a path located in the main one."""
-        _, rel, folder = located
-        if not folder:
-            rel = rel.rpartition("/")[0]
-        repo = self._owners.get(rel)
-        return repo if repo is not None else self._folder_owner(rel)
+    def locate(self, path: str | os.PathLike[str]) -> tuple[Repository, Located] | None:
+        """The repository whose work tree holds `path`, and the path located in that work
+        tree; None outside the main one. Located once, in the main work tree: an inner
+        repository's path in its own work tree is the main one's, less its folder."""
+        located = self.main.paths.locate(path)
+        if located is None:
+            return None
+        rel, folder = located
+        repo = self._owners.get(rel if folder else rel.rpartition("/")[0])
+        if repo is None:
+            repo = self._folder_owner(rel if folder else rel.rpartition("/")[0])
+        if repo is self.main:
+            return repo, located
+        return repo, (rel[len(repo.paths.top) - len(self._top) :], folder)
 
-    def grouped(
-        self, paths: Iterable[str | os.PathLike[str]]
-    ) -> dict[Repository, list[str | os.PathLike[str]]]:
-        """The paths in the main work tree, by the repository holding each."""
-        groups: dict[Repository, list[str | os.PathLike[str]]] = {}
-        locate = self.main.paths.locate
+    def grouped(self, paths: Iterable[str | os.PathLike[str]]) -> dict[Repository, list[Located]]:
+        """The paths in the main work tree, located, by the repository holding each."""
+        groups: dict[Repository, list[Located]] = {}
+        locate = self.locate
         for path in paths:
-            located = locate(path)
-            if located is not None:
-                repo = self.owner(located)
-                group = groups.get(repo)
+            found = locate(path)
+            if found is not None:
+                group = groups.get(found[0])
                 if group is None:
-                    group = groups[repo] = []
-                group.append(path)
+                    group = groups[found[0]] = []
+                group.append(found[1])
         return groups
 
     def _folder_owner(self, folder: str) -> Repository:
