@@ -24,11 +24,10 @@ before it prints anything; with one, git too stops early.
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 from typing import cast
 
-from .gitprocess import Command, Probe, first_line, read_back
+from .gitprocess import FILE_NAMES, Command, Probe, first_line, read_back
 
 # `%x00` first, so an empty field always comes right before a header; names follow,
 # NUL-terminated, the first one after a newline.
@@ -117,6 +116,7 @@ class Walk:
         self.dates: dict[str, str] = {}
         self.beyond: dict[str, str] = {}  # file -> the date of the boundary it reached
         self.seen = False
+        self.waited = False  # some file waits for the commit being read: its names count
         self.header_next = False
         self.first_name = False
         self.commit = ""
@@ -141,8 +141,8 @@ class Walk:
                 self.first_name = False
                 if token[:1] == b"\n":
                     token = token[1:]
-            if self.diffs and token:
-                self.diffs[-1].append(os.fsdecode(token))
+            if self.waited and token:
+                self.diffs[-1].append(token.decode(*FILE_NAMES))
 
     def finish(self) -> None:
         """Settle the last commit read (the log ended)."""
@@ -166,6 +166,7 @@ class Walk:
         if self.start is not None:
             self.pending[self.commit] = self.start
             self.start = None
+        self.waited = self.commit in self.pending
 
     def _settle(self) -> None:
         files = self.pending.pop(self.commit, None)

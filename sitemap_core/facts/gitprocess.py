@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import IO
@@ -28,6 +29,9 @@ GIT_OPTIONS = (
     "diff.ignoreSubmodules=none",
     "--literal-pathspecs",
 )
+# The file names git prints, as `os.fsdecode` reads them, less its checks on every call:
+# `data.decode(*FILE_NAMES)` (the log's loop decodes hundreds of thousands).
+FILE_NAMES = (sys.getfilesystemencoding(), sys.getfilesystemencodeerrors())
 
 
 def git_env() -> dict[str, str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..values.report import Issue
 from .gitlog import Walk, start_log, walk_log
-from .gitprocess import Command, Probe, first_line
+from .gitprocess import FILE_NAMES, Command, Probe, first_line
 
 # More folders than this under one top folder: the log reads the folder holding them all.
 PATHSPECS = 16
@@ -215,9 +215,9 @@ def _holding(specs: list[str]) -> list[str]:
 
 
 def _split_z(data: bytes) -> list[str]:
-    return [os.fsdecode(p) for p in data.split(b"\0") if p]
+    return [p.decode(*FILE_NAMES) for p in data.split(b"\0") if p]
 
 
 def _dirty_paths(data: bytes) -> set[str]:
     """Paths from `git status --porcelain -z --no-renames`: `XY path` entries."""
-    return {os.fsdecode(entry[3:]) for entry in data.split(b"\0") if len(entry) > 3}
+    return {entry[3:].decode(*FILE_NAMES) for entry in data.split(b"\0") if len(entry) > 3}

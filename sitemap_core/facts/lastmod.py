@@ -61,10 +61,18 @@ class LastmodSources:
         self._records = _Records(settings, issues, scope, history)
 
     def prefetch(self, pages: list[Page]) -> None:
-        """Let git date the sources of a batch of pages (and of the pages they list) at once."""
+        """Let git date the sources of a batch of pages (and of the pages they list, but
+        those dated already in an earlier batch) at once."""
         if self.s.lastmod not in _GIT_MODES:
             return
-        every = (src for page in pages for listed in (page, *page.lists) for src in listed.sources)
+        listed = self._listed
+        every = (
+            src
+            for page in pages
+            for one in (page, *page.lists)
+            if (known := listed.get(id(one))) is None or known[0] is not one
+            for src in one.sources
+        )
         first = next(every, None)
         if first is not None and (git := self._records.git_dates(first)) is not None:
             git.prefetch(dict.fromkeys((first, *every)))  # each once: lists share pages
