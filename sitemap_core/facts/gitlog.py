@@ -83,12 +83,11 @@ def _pump(stream: io.BufferedReader | None, walk: Walk) -> bool:
     while chunk := stream.read1(_CHUNK):
         parts = (tail + chunk).split(b"\0")
         tail = parts.pop()
-        for token in parts:
-            walk.token(token)
+        walk.tokens(parts)
         if walk.done:
             return True
     if tail:
-        walk.token(tail)
+        walk.tokens([tail])
     walk.finish()
     return walk.done
 
@@ -129,20 +128,22 @@ class Walk:
         """True once every wanted file is dated (or beyond a shallow clone's history)."""
         return self.left <= 0
 
-    def token(self, token: bytes) -> None:
-        """Take the next NUL-separated field of the log."""
-        if not token:
-            self.header_next = True
-        elif self.header_next:
-            self.header_next = False
-            self._header(token.decode("ascii", "replace"))
-        else:
-            if self.first_name:
-                self.first_name = False
-                if token[:1] == b"\n":
-                    token = token[1:]
-            if self.waited and token:
-                self.diffs[-1].append(token.decode(*FILE_NAMES))
+    def tokens(self, tokens: list[bytes]) -> None:
+        """Take the next NUL-separated fields of the log (one loop here: the log of a
+        large repository has hundreds of thousands)."""
+        encoding, errors = FILE_NAMES
+        for token in tokens:
+            if not token:
+                self.header_next = True
+            elif self.header_next:
+                self.header_next = False
+                self._header(token.decode("ascii", "replace"))
+            elif self.waited:
+                if self.first_name:
+                    self.first_name = False
+                    token = token[1:] if token[:1] == b"\n" else token
+                if token:
+                    self.diffs[-1].append(token.decode(encoding, errors))
 
     def finish(self) -> None:
         """Settle the last commit read (the log ended)."""
