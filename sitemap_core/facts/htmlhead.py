@@ -35,7 +35,8 @@ _REFRESH = re.compile(r"\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)", re.I | re.S)
 # canonical link, a refresh (a base element matters only with those), a title saying 404
 # or not found. `&#` could spell them in a value (no named reference spells a letter or digit).
 _CLUES = (b"robots", b"googlebot", b"canonical", b"refresh", b"404", b"found", b"&#")
-_OTHER_CLUES = tuple(clue for clue in _CLUES[:-1] if clue != b"canonical")
+_META_CLUES = (b"robots", b"googlebot", b"refresh")  # looked for in the whole head
+_TITLE_CLUES = (b"404", b"found")  # only where a title's text can be
 _REFERENCE = re.compile(rb"&#(?:x([0-9a-f]+)|([0-9]+))")  # in the lower-case head
 # A canonical link written plainly (rel and href only, quoted href), either order.
 _OWN_CANONICAL = re.compile(
@@ -109,13 +110,12 @@ def read_page(path: str | os.PathLike[str], url: str) -> PageFacts:
     name = name.lower()
     named_404 = name == "404.html" or (name == "index.html" and os.path.basename(folder) == "404")
     try:
-        data = _read_head(path)
+        data, end = _read_head(path)
     except OSError:
         return _NOTHING[named_404]
     if b"<" not in data:
         return PageFacts(False, None, None, named_404, blank=True)
-    end = _HEAD_END.search(data)
-    prefix = data[: end.start()] if end else data
+    prefix = data[:end] if end >= 0 else data
     encoding = _encoding(data)
     if encoding.lower() in ("utf-8", "utf8") and _declares_nothing(prefix, url):
         return _NOTHING[named_404]
@@ -146,7 +146,7 @@ def _declares_nothing(head: bytes, url: str) -> bool:
     all `_PLAIN_MARKUP`, whose tags end where every parser ends them.
     """
     low = head.lower()
-    if any(clue in low for clue in _OTHER_CLUES):
+    if any(clue in low for clue in _META_CLUES) or _title_clue(low):
         return False
     # `&#`, last of `_CLUES`, only where a lone `&` is (memchr finds that fast), and only
     # in a reference that spells something (not Sphinx's `&#8212;` in every title).
@@ -162,6 +162,17 @@ def _declares_nothing(head: bytes, url: str) -> bool:
         and (link[3] or link[5]) == url.encode()
         and _plain_before(head, low, start)
     )
+
+
+def _title_clue(low: bytes) -> bool:
+    """True when a `_TITLE_CLUES` word is where the text of a title element can be: from
+    the first `<title` to the last `</title` (to the end when there is none after it)."""
+    start = low.find(b"<title")
+    if start < 0:
+        return False
+    end = low.rfind(b"</title")
+    text = low[start:end] if end > start else low[start:]
+    return b"404" in text or b"found" in text
 
 
 def _plain_before(head: bytes, low: bytes, end: int) -> bool:
@@ -196,22 +207,26 @@ def _spells(reference: re.Match[bytes]) -> bool:
     return code >= 0x110000 or any(c.isascii() and c.isalnum() for c in chr(code).lower())
 
 
-def _read_head(path: str | os.PathLike[str]) -> bytes:
-    """The file's bytes up to the end of its head (or all of a short file)."""
+def _read_head(path: str | os.PathLike[str]) -> tuple[bytes, int]:
+    """The file's bytes up to the end of its head (or all of a short file), and where the
+    head ends in them (-1: nowhere)."""
     fd = os.open(path, os.O_RDONLY)  # no file object: one small read for most heads
     try:
         data = os.read(fd, _FIRST)
-        searched = 0
-        # Each new chunk is searched with a little overlap, for a tag cut in two.
-        while len(data) < _MAX_HEAD and not _HEAD_END.search(data, max(0, searched - 9)):
+        found = _HEAD_END.search(data)
+        while found is None and len(data) < _MAX_HEAD:
             more = os.read(fd, _CHUNK)
             if not more:
                 break
+            # Each new chunk is searched with a little overlap, for a tag cut in two.
             searched = len(data)
             data += more
+            found = _HEAD_END.search(data, max(0, searched - 9))
+            if found is not None:  # the first end, even one a long tag cut in two hid
+                found = _HEAD_END.search(data)
     finally:
         os.close(fd)
-    return data
+    return data, -1 if found is None else found.start()
 
 
 def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
