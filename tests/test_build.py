@@ -609,6 +609,28 @@ def test_canonical_clean_url_that_no_page_serves_is_listed(tmp_path):
     assert result.issues == ()
 
 
+def test_a_canonical_url_no_built_file_serves_is_not_listed(tmp_path):
+    """Sphinx before 8.1 gives dirhtml's `usage/` the canonical `usage.html`, a URL no file
+    serves: each such page is listed by its own URL, and one info issue counts them."""
+    out = tmp_path / "site"
+    pages = [
+        Page(
+            url=f"{name}/",
+            output=_html(
+                out, f"{name}/index.html", f'<link rel="canonical" href="{BASE}{name}.html">'
+            ),
+        )
+        for name in ("usage", "guide")
+    ]
+    result = write_sitemaps(pages, out, settings())
+    assert list(urls_in(out / "sitemap.xml")) == [BASE + "usage/", BASE + "guide/"]
+    (issue,) = result.issues
+    assert (issue.code, issue.level) == ("canonical", "info")
+    assert issue.message.startswith(
+        f"2 page(s) name a canonical URL that no built file serves ({BASE}usage/ names {BASE}usage.html)"
+    )
+
+
 def test_canonical_spelt_with_other_percent_encoding_is_the_page_itself(tmp_path):
     out = tmp_path / "site"
     path = _html(

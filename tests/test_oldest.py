@@ -202,11 +202,28 @@ def test_oldest_pelican(wheel: Path, tmp_path: Path) -> None:
 
 def test_oldest_sphinx(wheel: Path, tmp_path: Path) -> None:
     """Both languages' sitemaps; Sphinx's search page says noindex only since 7.3, and is
-    left out before too."""
+    left out before too. Before Sphinx 8.2 a build with nothing out of date writes no
+    page, not even the index: the last sitemap stands, the index still in it. Before
+    8.1 a dirhtml page's canonical link names `page.html`, which no file serves: it
+    names the page's own URL, and the sitemap lists that."""
     bin_dir = _venv(tmp_path / "env", wheel, "sphinx")
     out, _output = _build(bin_dir, "sphinx", tmp_path)
     _check(out, bin_dir, "sphinx")
     _check(out / "pt_BR", bin_dir, "sphinx", "pt_BR/")
+    site, first = out.parents[1], (out / "sitemap.xml").read_bytes()
+    build_all = runpy.run_path(str(EXAMPLES / "build_all.py"))
+    _ok(_run(build_all["command"]("sphinx", bin_dir), cwd=site))
+    assert (out / "sitemap.xml").read_bytes() == first
+    dirhtml = site / "_build" / "dirhtml"
+    _ok(_run([bin_dir / "sphinx-build", "-q", "-b", "dirhtml", ".", dirhtml], cwd=site))
+    base = SITES["sphinx"][1]
+    locs = set(checked(dirhtml, base))
+    assert {base, base + "about/", base + "genindex/"} <= locs, sorted(locs)
+    assert not [loc for loc in locs if loc.endswith(".html")], sorted(locs)
+    assert (
+        f'<link rel="canonical" href="{base}about/"' in (dirhtml / "about/index.html").read_text()
+    )
+    _ok(_run([bin_dir / "sitemap-suite", "validate", "--strict", dirhtml], cwd=site))
 
 
 def test_newest_pelican_summary_is_one_line_when_piped(tmp_path: Path) -> None:

@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import posixpath
 from collections.abc import Iterable, Set
 from pathlib import Path
 from typing import Any
 
+import sphinx
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
+from sphinx.util.build_phase import BuildPhase
 
 import sitemap_core
 from sitemap_core import Issue, Settings, read_ahead, write_sitemaps
@@ -38,6 +41,9 @@ from .scheme import Scheme, url_scheme
 logger = logging.getLogger(__name__)
 
 BUILDERS = frozenset({"html", "dirhtml"})
+# Sphinx 8.2 and later write the indices and the search page even when no document is
+# out of date; earlier ones then write no page at all.
+SPHINX_WRITES_ALWAYS = sphinx.version_info[:2] >= (8, 2)
 
 
 class _Build:
@@ -74,6 +80,17 @@ class _Build:
         taken = self.names, self.history
         self.names, self.history = set(), None
         return taken
+
+
+def _dirhtml_canonical(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """html-page-context, before Sphinx 8.1: a dirhtml page's canonical link names the
+    URL the page is served at (`usage/`), as Sphinx 8.1 and later write it, not
+    `usage.html`, a URL no file of a dirhtml build serves."""
+    if app.builder.name == "dirhtml" and context.get("pageurl"):
+        uri = app.builder.get_target_uri(pagename)
+        context["pageurl"] = posixpath.join(app.config.html_baseurl, uri)
 
 
 def _report(app: Sphinx, issues: Iterable[Issue], docnames: Set[str]) -> None:
@@ -143,11 +160,32 @@ def _base_url_warning(issue: Issue, base: str, setting: str) -> Issue:
 
 
 def _write_sitemap(build: _Build, app: Sphinx, exception: Exception | None) -> None:
-    """build-finished: write the sitemap set for an html or dirhtml build that succeeded."""
+    """build-finished: write the sitemap set for an html or dirhtml build that succeeded;
+    keep the last one when the build wrote no page at all."""
     names, history = build.take()
     if exception is not None or app.builder.name not in BUILDERS:
         return
+    if (kept := _kept(app)) is not None:
+        _report(app, kept, app.env.found_docs)
+        return
     _report(app, _write(app, names, history), app.env.found_docs)
+
+
+def _kept(app: Sphinx) -> list[Issue] | None:
+    """The issues of the settings, when the last sitemap stands: before Sphinx 8.2 a
+    build with no document out of date writes no page at all (no index, no search
+    page), so the pages it would list are those of the last build, which its sitemap
+    lists. None when a sitemap is to be written."""
+    if SPHINX_WRITES_ALWAYS or app.phase >= BuildPhase.RESOLVING:
+        return None
+    *_, settings, issues = _site(app)
+    if not (Path(app.outdir) / settings.filename).is_file():
+        return None
+    logger.info(
+        "sitemap: no page was written (no targets are out of date), so the last build's %s stands",
+        settings.filename,
+    )
+    return issues
 
 
 def _site(app: Sphinx) -> tuple[Scheme, str, str, Settings, list[Issue]]:
@@ -189,6 +227,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     build = _Build()
     app.connect("env-updated", build.read_ahead)
     app.connect("html-page-context", build.note)
+    if sphinx.version_info[:2] < (8, 1):
+        app.connect("html-page-context", _dirhtml_canonical)
     app.connect("build-finished", functools.partial(_write_sitemap, build))
     htmlmap.setup(app, _site)  # the site map pages, with sitemap_html_map = True
     return {

@@ -7,13 +7,14 @@ import itertools
 import os
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import unquote
 from urllib.robotparser import RobotFileParser
 
 from ..checking.validate import robots_sitemaps, sitemap_locs, validate_robots, validate_set
 from ..facts.htmlhead import PageFacts, read_page
+from ..files.served import inside, serving_file
 from ..values.report import Issue
 from .checked import MAX_ROBOTS_BYTES, Checked, checked_as_feed, set_for, split_url
 from .sitefiles import html_files, url_for
@@ -115,32 +116,10 @@ def _map_sitemap_url(folder: Path, url: str) -> tuple[Path, str] | None:
         return None
     segments = [unquote(s) for s in parts.path.split("/") if s]
     for skip in range(len(segments)):
-        candidate = _inside(folder, segments[skip:])
+        candidate = inside(folder, segments[skip:])
         if candidate is not None and candidate.is_file():
             prefix = "".join(s + "/" for s in parts.path.split("/")[1:][:skip])
             return candidate, f"{parts.scheme}://{parts.netloc}/{prefix}"
-    return None
-
-
-def _inside(folder: Path, segments: Sequence[str]) -> Path | None:
-    """`folder/segments...`, or None when a segment would leave the folder."""
-    if not segments or any(s in ("", ".", "..") or "\\" in s or "\0" in s for s in segments):
-        return None
-    return folder.joinpath(*segments)
-
-
-def _url_file(folder: Path, rel_path: str) -> Path | None:
-    """The file that serves a site-relative URL path, as static hosts look it up."""
-    segments = [unquote(s) for s in rel_path.split("/")]
-    if rel_path == "" or rel_path.endswith("/"):
-        candidates = [[*segments[:-1], "index.html"]]
-    else:
-        last = segments[-1]
-        candidates = [segments, [*segments, "index.html"], [*segments[:-1], last + ".html"]]
-    for candidate in candidates:
-        path = _inside(folder, [s for s in candidate if s != ""] or ["index.html"])
-        if path is not None and path.is_file():
-            return path
     return None
 
 
@@ -163,7 +142,7 @@ def _guess_base(folder: Path, locs: Iterable[str]) -> str | None:
         hits = sum(
             1
             for p in paths[:300]
-            if p.startswith(prefix) and _url_file(folder, p[len(prefix) :]) is not None
+            if p.startswith(prefix) and serving_file(folder, p[len(prefix) :]) is not None
         )
         if hits > best_hits:
             best, best_hits = origin + prefix, hits
@@ -181,7 +160,7 @@ def _check_pages(folder: Path, listed: dict[str, str], base: str, checked: Check
         if not url.startswith(base):
             continue  # another host or folder: the scope check speaks for it
         rel = re.split(r"[?#]", url[len(base) :], maxsplit=1)[0]
-        path = _url_file(folder, rel)
+        path = serving_file(folder, rel)
         if path is None:
             checked.issues.append(
                 Issue(

@@ -4,9 +4,11 @@ images and videos; and the recent articles for the news sitemap."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from ..facts.htmlhead import Heads
 from ..facts.lastmod import LastmodSources
+from ..files.served import serving_file
 from ..options import Settings, parse_changefreq, parse_priority
 from ..protocol.grammar import valid_hreflang
 from ..values import urls
@@ -31,8 +33,8 @@ class Entries:
         self.dates = dates
         self.placement = Placement(settings, heads)
         self.base, self.scope = self.placement.base, self.placement.scope
-        # Pages left out for another canonical URL: that URL, and the page's entry.
-        self.canonicals: dict[str, Entry] = {}
+        # Pages left out for another canonical URL: that URL, and the pages' entries.
+        self.canonicals: dict[str, list[Entry]] = {}
         self.x_default_seen = self.x_default_found = False  # translated pages; one matched
         self.indent = "\n" + " " * settings.indent if settings.indent else ""
         self.articles: list[tuple[str, News]] = []  # (loc, checked article) for the news
@@ -75,26 +77,46 @@ class Entries:
             alternates = self._alternates(page) if page.alternates else ()
             entry = (loc, *stamp, freq_text, prio_text, alternates, media)
             if facts is not None and facts.canonical:  # listed by its canonical URL, if here
-                self.canonicals.setdefault(_normal(facts.canonical), entry)
+                self.canonicals.setdefault(_normal(facts.canonical), []).append(entry)
                 continue
             if page.news is not None and s.news:
                 self._article(page, loc)
             yield entry
 
-    def canonical_entries(self, seen: SeenURLs) -> list[Entry]:
-        """A page that names another URL of this site as canonical, and no built page
-        serves that URL (a host serving `tags.html` as `/tags`), is listed by that URL:
-        it is how the site names the page. Other hosts' canonicals are their business."""
+    def canonical_entries(self, seen: SeenURLs, out_dir: Path) -> list[Entry]:
+        """A page that names another URL of this site as canonical, a URL no listed page
+        has, is listed by that URL when a file in `out_dir` serves it (a host serving
+        `tags.html` as `/tags`): it is how the site names the page. When no file serves
+        it (Sphinx before 8.1 names `usage.html` for dirhtml's `usage/`), the page is
+        listed by its own URL, and one info issue counts such pages. Other hosts'
+        canonicals are their business."""
         found = []
-        for target, entry in self.canonicals.items():
+        unserved: list[tuple[str, str]] = []  # a page's own URL, and the canonical it names
+        for target, entries in self.canonicals.items():
             if target in seen:
                 continue
             try:
                 loc = urls.loc(self.base, target, self.scope)
             except urls.URLError:
                 continue
-            if loc not in seen:
-                found.append((loc, *entry[1:]))
+            if loc in seen:
+                continue
+            if loc.startswith(self.base) and serving_file(out_dir, loc[len(self.base) :]):
+                found.append((loc, *entries[0][1:]))
+            else:
+                found += entries
+                unserved += ((entry[0], loc) for entry in entries)
+        if unserved:
+            self.issues.append(
+                Issue(
+                    "canonical",
+                    "",
+                    "",
+                    f"{len(unserved)} page(s) name a canonical URL that no built file serves "
+                    f"({unserved[0][0]} names {unserved[0][1]}), so each is listed by its own URL",
+                    "info",
+                )
+            )
         return found
 
     def _media(self, page: Page, loc: str) -> Fragment | None:

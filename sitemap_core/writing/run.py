@@ -147,7 +147,7 @@ class _Run:
         while chunk := list(itertools.islice(stream, _CHUNK)):
             self.dates.prefetch(chunk)
             count += self._add(list(self.entries.made(chunk)), seen, writers)
-        count += self._add(self.entries.canonical_entries(seen), seen, writers)
+        count += self._add(self.entries.canonical_entries(seen, self.out_dir), seen, writers)
         self.issues += self.entries.unmatched_x_default()
         parts = {w.fmt: w.close() for w in writers}
         files = self.installer.install(parts, count, self.stem) if count else self._empty()
