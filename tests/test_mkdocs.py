@@ -411,6 +411,16 @@ def test_contract_one_warning_build_goes_on(site, caplog, options, front, named,
         build(site, strict=True)
 
 
+def test_issues_name_the_config_file_given(site, caplog):
+    """`mkdocs build --config-file docs-online.yml`: a site-wide issue names that file."""
+    caplog.set_level(logging.INFO)
+    edit_config(site, site_url=None)
+    (site / "mkdocs.yml").rename(site / "docs-online.yml")
+    cfg = load_config(config_file=str(site / "docs-online.yml"))
+    mkdocs_build.build(cfg)
+    assert "[base-url] docs-online.yml (site_url)" in " ".join(warnings_of(caplog))
+
+
 def test_contract_unwritable_sitemap_fails_the_build(site, caplog):
     """A folder named sitemap.xml where the file goes (tests run as root: no chmod)."""
     caplog.set_level(logging.INFO)

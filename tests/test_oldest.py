@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from packaging.version import Version
 
-from helpers import checked
+from helpers import GitRepo, checked, init_repo, urls_in
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "example_sites"
@@ -132,15 +132,15 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return found
 
 
-def _venv(where: Path, wheel: Path, extra: str) -> Path:
-    """A venv with the floor of `extra` (`>=X` installed as `==X`), its pins, our wheel
-    (without dependencies), lxml and click; its bin folder. Checks the version pip
-    installed is the floor."""
+def _venv(where: Path, wheel: Path, extra: str, more: list[str] | None = None) -> Path:
+    """A venv with the floor of `extra` (`>=X` installed as `==X`), its pins, `more`
+    requirements, our wheel (without dependencies), lxml and click; its bin folder.
+    Checks the version pip installed is the floor."""
     _ok(_run([sys.executable, "-m", "venv", where], cwd=where.parent))
     bin_dir = where / "bin"
     pip = [bin_dir / "python", "-m", "pip"]
     name, floor = _floors()[extra]
-    requirements = [f"{name}=={floor}", *PINS[extra], "lxml", "click"]
+    requirements = [f"{name}=={floor}", *PINS[extra], *(more or []), "lxml", "click"]
     _ok(_run([*pip, "install", "--quiet", *requirements], cwd=where, timeout=PIP_TIMEOUT))
     _ok(_run([*pip, "install", "--quiet", "--no-deps", wheel], cwd=where, timeout=PIP_TIMEOUT))
     shown = _ok(_run([*pip, "show", name.split("[")[0]], cwd=where))
@@ -224,6 +224,28 @@ def test_oldest_sphinx(wheel: Path, tmp_path: Path) -> None:
         f'<link rel="canonical" href="{base}about/"' in (dirhtml / "about/index.html").read_text()
     )
     _ok(_run([bin_dir / "sitemap-suite", "validate", "--strict", dirhtml], cwd=site))
+
+
+def test_oldest_snippets(wheel: Path, tmp_path: Path) -> None:
+    """pymdown-extensions 10.2 (mkdocs-material 9.6 pins ~=10.2) finds a snippet's file
+    by a method of its own and reads it inline, with no method to note it by (13.1 added
+    one): a page is dated by the snippet it includes, committed after it."""
+    bin_dir = _venv(tmp_path / "env", wheel, "mkdocs", ["pymdown-extensions==10.2"])
+    repo = GitRepo(init_repo(tmp_path / "site"))
+    repo.write(
+        "mkdocs.yml",
+        "site_name: t\nsite_url: https://example.org/\nexclude_docs: snippets/\n"
+        "markdown_extensions: [pymdownx.snippets]\nplugins: [search, sitemap-suite]\n",
+    )
+    repo.write("docs/index.md", '# Home\n\n--8<-- "docs/snippets/s.md"\n')
+    repo.write("docs/snippets/s.md", "first\n")
+    repo.commit("page", "2024-01-01T00:00:00+00:00", ".")
+    repo.write("docs/snippets/s.md", "second\n")
+    repo.commit("snippet", "2025-01-01T00:00:00+00:00", ".")
+    _ok(_run([bin_dir / "mkdocs", "build", "--strict"], cwd=repo.root))
+    assert urls_in(repo.root / "site" / "sitemap.xml") == {
+        "https://example.org/": "2025-01-01T00:00:00Z"
+    }
 
 
 def test_newest_pelican_summary_is_one_line_when_piped(tmp_path: Path) -> None:

@@ -92,14 +92,17 @@ def _snippet_reader(config: MkDocsConfig) -> tuple[Reader, list[str]]:
     from pymdownx.snippets import SnippetExtension, SnippetPreprocessor
 
     class Reader(SnippetPreprocessor):  # type: ignore[misc]
-        """The extension's own preprocessor, noting each file it reads."""
+        """The extension's own preprocessor, noting each file it finds to read (every
+        release since 10.0 finds a snippet's file by this method; 13.1 added another to
+        read it by)."""
 
         found: list[str] = []
 
-        def read_lines(self, path: str) -> list[str]:
-            self.found.append(path)
-            lines: list[str] = super().read_lines(path)
-            return lines
+        def get_snippet_path(self, path: str) -> str | None:
+            snippet: str | None = super().get_snippet_path(path)
+            if snippet is not None:
+                self.found.append(snippet)
+            return snippet
 
     options = SnippetExtension(**config.mdx_configs.get(SNIPPETS, {})).getConfigs()
     # A missing file already failed the build when check_paths asks it to.

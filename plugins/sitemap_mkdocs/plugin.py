@@ -15,6 +15,7 @@ and kept from rebuild to rebuild while HEAD stays on its commit (`_Rebuilds`).
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,6 +57,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self._settings: Settings | None = None
         self._preview = False
+        self._config_name = "mkdocs.yml"  # what option issues are named after
         self._files: list[Files] = []  # each build's: one per language with i18n
         self._meta: dict[str, Mapping[str, Any]] = {}
         self._includes: PageIncludes | None = None
@@ -78,6 +80,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Turn MkDocs' own sitemap off, reset per-build state and check the options."""
         config.theme.static_templates.discard("sitemap.xml")
+        self._config_name = os.path.basename(config.config_file_path or "mkdocs.yml")
         if i18n.nested(config):  # another language of the same site: keep collecting
             return config
         self._settings, self._preview, self._files = None, False, []
@@ -193,13 +196,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         errors = []
         for issue in issues:
             if self._preview:
-                log.debug(_describe(issue))
+                log.debug(_describe(issue, self._config_name))
             elif issue.level == "info":
-                log.info(_describe(issue))
+                log.info(_describe(issue, self._config_name))
             elif issue.level == "error":
-                errors.append(_describe(issue))
+                errors.append(_describe(issue, self._config_name))
             else:
-                log.warning(_describe(issue))
+                log.warning(_describe(issue, self._config_name))
         if summary:
             (log.debug if self._preview else log.info)(summary)
         if errors:  # MkDocs logs it under its own name: the prefix our lines have
@@ -280,8 +283,9 @@ def _theme_language(config: MkDocsConfig) -> str:
     return str(config.theme.get("language") or config.theme.get("locale") or "")
 
 
-def _describe(issue: Issue) -> str:
-    """`[code] page (field): message`; option issues are named after mkdocs.yml."""
-    where = issue.page or "mkdocs.yml"
+def _describe(issue: Issue, config_name: str) -> str:
+    """`[code] page (field): message`; option issues are named after the config file
+    (`mkdocs.yml`, or the file `--config-file` names)."""
+    where = issue.page or config_name
     field = f" ({issue.field})" if issue.field else ""
     return f"[{issue.code}] {where}{field}: {issue.message}"
