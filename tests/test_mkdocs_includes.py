@@ -253,3 +253,31 @@ def test_snippets_appended_to_every_page_are_read_in_the_pages_git_log(
     assert logs == [["website/docs", "website/includes"]]
     assert checked(site_dir, BASE) == {BASE: NEW_Z, BASE + "a/": NEW_Z}
     assert warnings_of(caplog) == []
+
+
+def test_mkdocstrings_pages_take_their_modules_dates(git_repo, monkeypatch):
+    """`::: pkg.shapes` and `::: pkg.util.helper`: each page is dated by the module its
+    objects come from once that module is newer; a page documenting nothing keeps its own
+    date."""
+    pytest.importorskip("mkdocstrings_handlers.python")
+    repo = git_repo("repo")
+    site = make_site(
+        repo,
+        {"plugins": ["search", {"mkdocstrings": {"handlers": {"python": {"paths": ["src"]}}}}]},
+        {
+            "src/pkg/__init__.py": '"""The package."""\n',
+            "src/pkg/shapes.py": '"""Shapes."""\n\n\ndef area():\n    """An area."""\n',
+            "src/pkg/util.py": '"""Helpers."""\n\n\ndef helper():\n    """Help."""\n',
+            "docs/shapes.md": "# Shapes\n\n::: pkg.shapes\n",
+            "docs/helper.md": "# Helper\n\n## ::: pkg.util.helper\n",
+            "docs/prose.md": "# Prose\n\nNo API here.\n",
+        },
+    )
+    monkeypatch.chdir(site)
+    edit(repo, "src/pkg/shapes.py", "src/pkg/util.py")
+    assert checked(build(site, strict=True), BASE) == {
+        BASE: OLD_Z,
+        BASE + "helper/": NEW_Z,
+        BASE + "prose/": OLD_Z,
+        BASE + "shapes/": NEW_Z,
+    }

@@ -13,15 +13,20 @@ nothing:
 - mkdocs-include-markdown-plugin (`{% include-markdown %}`, `{% include %}`), which lists
   every local file it includes for `mkdocs serve` to watch;
 - mkdocs-macros (`{% include %}`, `{% import %}`, `{% extends %}` in a page): each
-  template its Jinja environment loads while it renders the page.
+  template its Jinja environment loads while it renders the page;
+- mkdocstrings (`::: package.module`, python handler): the source file of each object
+  the page documents, as the handler found it when it rendered the page.
 
 The readers run on the page's Markdown in `on_page_markdown`, before MkDocs converts it
 (when the extensions themselves run); the plugins' includes are done by then.
+mkdocstrings renders while MkDocs converts the page: its files are asked for after
+(`rendered`).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -34,6 +39,9 @@ MARKDOWN_INCLUDE = ("markdown_include.include",)
 MDX_INCLUDE = ("mdx_include", "mdx_include.mdx_include")
 INCLUDE_MARKDOWN = "include-markdown"
 MACROS = "macros"
+MKDOCSTRINGS = "mkdocstrings"
+# The first line of an mkdocstrings block, as its own processor matches it.
+AUTODOC = re.compile(r"^(?:#{1,6} *|)::: ?(?P<name>.+?) *$", re.MULTILINE)
 
 Reader = Callable[[str], list[str]]
 """From a page's Markdown to the files one extension includes in it."""
@@ -62,6 +70,8 @@ class PageIncludes:
         self._read: tuple[list[str] | None, int] = (None, 0)
         self._env: Environment | None = None  # mkdocs-macros' environment, once seen
         self._loaded: list[str] = []  # the templates it loaded since the last page
+        self._autodoc = config.plugins.get(MKDOCSTRINGS)
+        self._documented: list[str] = []  # the objects the last page asks mkdocstrings for
 
     def attach(self, config: MkDocsConfig) -> None:
         """Note the templates mkdocs-macros loads from now on. Call at each build's files:
@@ -83,6 +93,30 @@ class PageIncludes:
         if self._loaded:
             found += self._loaded
             self._loaded.clear()
+        documents = self._autodoc is not None and ":::" in markdown
+        self._documented = [m["name"] for m in AUTODOC.finditer(markdown)] if documents else []
+        return found
+
+    def rendered(self) -> list[str]:
+        """The source files of the objects mkdocstrings documented in the page `of` was
+        last called for (call once MkDocs converted it). An object the python handler
+        did not load, or cannot resolve, adds nothing."""
+        if not self._documented:
+            return []
+        names, self._documented = self._documented, []
+        try:
+            handler = self._autodoc.handlers.get_handler("python")  # type: ignore[union-attr]
+        except Exception:  # no python handler, or mkdocstrings not set up: nothing rendered
+            return []
+        collection = getattr(handler, "_modules_collection", None)
+        found = []
+        for name in names:
+            try:  # any failure to resolve leaves the page dated by its other files
+                path = collection[name].filepath  # type: ignore[index]
+            except Exception:
+                continue
+            if isinstance(path, os.PathLike):  # a namespace package gives its folders
+                found.append(os.fspath(path))
         return found
 
 

@@ -155,6 +155,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
                 self._report([unread])
         return markdown
 
+    def on_page_content(
+        self, html: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
+    ) -> str:
+        """Note the source files of what mkdocstrings rendered into the page."""
+        if self._includes is not None and (documented := self._includes.rendered()):
+            self._included.setdefault(page.file.src_uri, []).extend(documented)
+        return html
+
     @event_priority(-110)  # after the blog plugin (-100) put a view's posts in the context
     def on_page_context(
         self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
