@@ -242,6 +242,21 @@ def test_lastmod_git_dates_by_commits_unless_modified(tmp_path: Path) -> None:
     assert lastmods[BASE + "tag/trains.html"] == "2024-03-15T12:00:00+01:00"  # interrail-pass
 
 
+def test_a_page_written_over_a_tag_page_is_dated_as_itself(tmp_path: Path) -> None:
+    """A page whose `Save_as:` is the trains tag's page replaces it (Pelican's own samples
+    do so): that file is the page, dated by its own commit, not by the articles the tag
+    lists; the tag's other pages stay listings."""
+    site = make_site(tmp_path)
+    (site / "content" / "pages" / "trains.md").write_text(
+        "Title: Trains\nURL: tag/trains.html\nSave_as: tag/trains.html\n\nAll about trains.\n",
+        "utf-8",
+    )
+    commit_all(site, "2023-12-21T10:00:00+01:00", "the trains page")
+    lastmods = checked(build(site, tmp_path / "out"), BASE)
+    assert lastmods[BASE + "tag/trains.html"] == "2023-12-21T10:00:00+01:00"
+    assert lastmods[BASE + "tag/stdlib.html"] == "2024-03-08T10:00:00+01:00"
+
+
 def test_the_content_history_is_read_while_pelican_writes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -57,7 +57,7 @@ class _Run:
     pelican: Pelican
     collector: Collector | None
     output: str
-    pages: list[Page] = field(default_factory=list)
+    pages: dict[str, Page] = field(default_factory=dict)  # by the file written
     fatal: int = 0  # problems Pelican's `--fatal` made fatal
     history: GitDates | None = None  # the content's git history, read while Pelican writes
     heads: Heads | None = None  # the heads the site map pages' listing read (`html_map`)
@@ -118,13 +118,22 @@ def _content_read(generators: list[Any]) -> None:
 
 
 def _collect(path: str, context: dict[str, Any]) -> None:
-    """`content_written`: one HTML file Pelican wrote, with the context it was rendered in."""
+    """`content_written`: one HTML file Pelican wrote, with the context it was rendered in.
+
+    A file written twice holds what the write that overrides holds (a page whose
+    `Save_as:` is a tag's page, a `TEMPLATE_PAGES` file): Pelican's writer skips the
+    other write, before or after it, and signals both."""
     run = _run
     if run is None or run.collector is None:
         return
+    overrides = run.collector.overrides(context)
+    if path in run.pages and not overrides:
+        return
     page = run.collector.page(path, context)
     if page is not None:
-        run.pages.append(page)
+        run.pages[path] = page
+    elif overrides:
+        run.pages.pop(path, None)
 
 
 def _finish(pelican: Pelican) -> None:
@@ -141,7 +150,7 @@ def _finish(pelican: Pelican) -> None:
     if run.collector is not None:
         run.fatal += _log(run.collector.issues)
         result = write_sitemaps(
-            run.pages,
+            run.pages.values(),
             Path(pelican.output_path),
             run.collector.site.settings,
             run.history,

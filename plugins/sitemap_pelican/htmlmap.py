@@ -60,7 +60,7 @@ class SiteMapGenerator(Generator):  # type: ignore[misc]  # Pelican ships no typ
         settings = run.collector.site.settings
         if run.heads is None:
             run.heads = Heads()
-        listed = _Under(Listing(run.pages, settings, run.heads), prefix)
+        listed = _Under(Listing(run.pages.values(), settings, run.heads), prefix)
         directory = str(self.settings["ARTICLE_URL"]).endswith("/")
         template = self.get_template(TEMPLATE)
         tree = prune(_tree(self.context, self.settings), listed)

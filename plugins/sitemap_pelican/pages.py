@@ -140,6 +140,16 @@ class Collector:
             self.site.by_type["indexes"],
         )
 
+    def overrides(self, context: Mapping[str, Any]) -> bool:
+        """True when Pelican writes this file over any other write to it
+        (`override_output`): for a content whose `Save_as:` is its own, or a
+        `TEMPLATE_PAGES` file."""
+        content = context.get("article") or context.get("page")
+        if content is not None:
+            return hasattr(content, "override_save_as")
+        name = str(context.get("output_file") or "")
+        return context.get("template_name") is None and name in self._templates
+
     def _content_page(self, path: str, written: str, content: Any, kind: str) -> Page | None:
         if not _published(content) or i18n.is_copy(content, self._site_langs, self._lang):
             return None
