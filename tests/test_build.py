@@ -631,6 +631,25 @@ def test_a_canonical_url_no_built_file_serves_is_not_listed(tmp_path):
     )
 
 
+def test_the_summary_counts_the_urls_written(tmp_path):
+    """A page listed by another page's URL, and a URL given twice, are written once and
+    counted once: the summary's counts add up to the URLs written."""
+    out = tmp_path / "site"
+    dup = _html(out, "b/dup.html", f'<link rel="canonical" href="{BASE}a/">')
+    result = write_sitemaps(
+        [
+            Page(url="a/", output=_html(out, "a/index.html"), lastmod="2024-01-05"),
+            Page(url="b/dup.html", output=dup, lastmod="2024-02-01"),
+            Page(url="a/", lastmod="2024-03-01"),
+            Page(url="c/"),
+        ],
+        out,
+        settings(),
+    )
+    assert urls_in(out / "sitemap.xml") == {BASE + "a/": "2024-01-05", BASE + "c/": None}
+    assert (result.urls, result.lastmod_sources) == (2, {"page": 1})
+
+
 def test_canonical_spelt_with_other_percent_encoding_is_the_page_itself(tmp_path):
     out = tmp_path / "site"
     path = _html(

@@ -56,8 +56,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
 
     def __init__(self) -> None:
         self._settings: Settings | None = None
-        self._preview = False
-        self._config_name = "mkdocs.yml"  # what option issues are named after
+        self._preview, self._config_name = False, "mkdocs.yml"  # the file issues name
         self._files: list[Files] = []  # each build's: one per language with i18n
         self._meta: dict[str, Mapping[str, Any]] = {}
         self._includes: PageIncludes | None = None
@@ -69,8 +68,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self._rebuilds = _Rebuilds()  # what `mkdocs serve` keeps from one build to the next
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Under `mkdocs serve` (this object then lives through its rebuilds), keep the
-        pages' git dates from one build to the next (`_Rebuilds`)."""
+        """Under `mkdocs serve`, keep the pages' git dates between rebuilds (`_Rebuilds`)."""
         self._rebuilds = _Rebuilds(serving=command == "serve")
 
     def on_shutdown(self) -> None:
@@ -155,9 +153,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
                 self._report([unread])
         return markdown
 
-    def on_page_content(
-        self, html: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
-    ) -> str:
+    def on_page_content(self, html: str, *, page: MkDocsPage, **_: Any) -> str:
         """Note the source files of what mkdocstrings rendered into the page."""
         if self._includes is not None and (documented := self._includes.rendered()):
             self._included.setdefault(page.file.src_uri, []).extend(documented)
@@ -203,14 +199,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         given; errors then stop the build, as one PluginError (no traceback)."""
         errors = []
         for issue in issues:
+            text = _describe(issue, self._config_name)
             if self._preview:
-                log.debug(_describe(issue, self._config_name))
-            elif issue.level == "info":
-                log.info(_describe(issue, self._config_name))
+                log.debug(text)
             elif issue.level == "error":
-                errors.append(_describe(issue, self._config_name))
+                errors.append(text)
             else:
-                log.warning(_describe(issue, self._config_name))
+                (log.info if issue.level == "info" else log.warning)(text)
         if summary:
             (log.debug if self._preview else log.info)(summary)
         if errors:  # MkDocs logs it under its own name: the prefix our lines have

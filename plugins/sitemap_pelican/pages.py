@@ -172,7 +172,9 @@ class Collector:
             dated.lastmod,
             None,
             None,
-            self._alternates(content, url, prefix) if getattr(content, "translations", ()) else (),
+            _versions(self._urls, content, url, prefix)
+            if getattr(content, "translations", ())
+            else (),
             False,
             dated.sources,
             path,
@@ -231,31 +233,32 @@ class Collector:
         self._kept.append(value)
         return id(value)
 
-    def _alternates(self, content: Any, url: str, prefix: str) -> tuple[Alternate, ...]:
-        """Every published language version, this one (at `url`) included; none for a
-        lone page.
 
-        Pelican's translations are all the contents of one slug (`ARTICLE_TRANSLATION_ID`),
-        in any category: two `Keynote` talks in two categories are translations of each
-        other, in one language. Alternates name one URL per language, so a language
-        with several versions has none, and a page in such a language lists no
-        alternates: which of them another language's version translates is unknown."""
-        versions = [t for t in getattr(content, "translations", ()) if _published(t)]
-        if not versions:
+def _versions(urls: ServingURLs, content: Any, url: str, prefix: str) -> tuple[Alternate, ...]:
+    """Every published language version, this one (at `url`) included; none for a
+    lone page.
+
+    Pelican's translations are all the contents of one slug (`ARTICLE_TRANSLATION_ID`),
+    in any category: two `Keynote` talks in two categories are translations of each
+    other, in one language. Alternates name one URL per language, so a language
+    with several versions has none, and a page in such a language lists no
+    alternates: which of them another language's version translates is unknown."""
+    versions = [t for t in getattr(content, "translations", ()) if _published(t)]
+    if not versions:
+        return ()
+    found = [(hreflang(content.lang), url)]
+    for version in versions:
+        other = urls.version_url(version)
+        if other is not None:
+            found.append((hreflang(version.lang), other))
+    langs = Counter(lang.lower() for lang, _url in found)
+    if len(langs) < len(found):
+        if langs[found[0][0].lower()] > 1:
             return ()
-        found = [(hreflang(content.lang), url)]
-        for version in versions:
-            other = self._urls.version_url(version)
-            if other is not None:
-                found.append((hreflang(version.lang), other))
-        langs = Counter(lang.lower() for lang, _url in found)
-        if len(langs) < len(found):
-            if langs[found[0][0].lower()] > 1:
-                return ()
-            found = [(lang, u) for lang, u in found if langs[lang.lower()] == 1]
-        if len(found) < 2:
-            return ()
-        return tuple(Alternate(lang, folder_url(prefix + u)) for lang, u in found)
+        found = [(lang, u) for lang, u in found if langs[lang.lower()] == 1]
+    if len(found) < 2:
+        return ()
+    return tuple(Alternate(lang, folder_url(prefix + u)) for lang, u in found)
 
 
 def _prefix(output: str, path: str, name: str) -> str:

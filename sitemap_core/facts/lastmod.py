@@ -26,6 +26,7 @@ Dated = tuple[dt.date | None, str, dt.datetime | None]
 # history stops short, the sort key of the newest date the page could have.
 Found = tuple[Stamp | None, str, float | None]
 _NOTHING: Dated = (None, "", None)
+CUT = "(shallow)"  # no lastmod: a shallow clone's history stops short of the page
 _GIT_MODES = ("auto", "git")  # the `lastmod` settings that read git history
 _CACHE_SIZE = 100_000
 
@@ -77,18 +78,25 @@ class LastmodSources:
         if first is not None and (git := self._records.git_dates(first)) is not None:
             git.prefetch(dict.fromkeys((first, *every)))  # each once: lists share pages
 
-    def stamp(self, page: Page, loc: str, built: bool) -> Stamp | tuple[None, None]:
-        """The page's lastmod as `(W3C text, sort key)`, or `(None, None)`.
+    def stamp(self, page: Page, loc: str, built: bool) -> tuple[Stamp | tuple[None, None], str]:
+        """The page's lastmod as `(W3C text, sort key)`, or `(None, None)`; and where it
+        comes from: a source's name, `CUT` when a shallow clone's history stops short of
+        the page, else "". `count` those of the URLs written.
 
         `built` says the page's output was read and is listed (content hashes need it).
         """
         found, source, bound = self._find(page, loc, built, report=True)
         if found is None:
-            if bound is not None:
+            return (None, None), CUT if bound is not None else ""
+        return found, source
+
+    def count(self, sources: Iterable[str]) -> None:
+        """Count where the lastmods of written URLs came from (`stamp`'s second value)."""
+        for source in sources:
+            if source == CUT:
                 self.cut += 1
-            return None, None
-        self.used[source] += 1
-        return found
+            elif source:
+                self.used[source] += 1
 
     def save(self) -> None:
         """Keep the content state for the next build, if it was used; pass on what git

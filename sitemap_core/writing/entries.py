@@ -33,8 +33,8 @@ class Entries:
         self.dates = dates
         self.placement = Placement(settings, heads)
         self.base, self.scope = self.placement.base, self.placement.scope
-        # Pages left out for another canonical URL: that URL, and the pages' entries.
-        self.canonicals: dict[str, list[Entry]] = {}
+        self.canonicals = Canonicals(self.base, self.scope, issues)
+        self.sources: list[str] = []  # where the lastmod of each entry made comes from
         self.x_default_seen = self.x_default_found = False  # translated pages; one matched
         self.indent = "\n" + " " * settings.indent if settings.indent else ""
         self.articles: list[tuple[str, News]] = []  # (loc, checked article) for the news
@@ -48,7 +48,8 @@ class Entries:
 
     def made(self, pages: Iterable[Page]) -> Iterator[Entry]:
         """Each listed page as an `Entry` (loc, lastmod, sort key, changefreq, priority,
-        alternates, media); written for speed, as it runs once per URL."""
+        alternates, media), and where its lastmod comes from in `sources` (for
+        `LastmodSources.count`); written for speed, as it runs once per URL."""
         s = self.s
         ruling = bool(s.rules)
         default_freq, default_prio = self._changefreq, self._priority
@@ -64,7 +65,7 @@ class Entries:
             if placed is None:
                 continue
             loc, path, facts = placed
-            stamp = stamp_of(page, loc, facts is not None and facts.listed)
+            stamp, source = stamp_of(page, loc, facts is not None and facts.listed)
             freq_text, prio_text = default_freq, default_prio
             if ruling:
                 freq, prio = rules.defaults(path, s)
@@ -77,47 +78,12 @@ class Entries:
             alternates = self._alternates(page) if page.alternates else ()
             entry = (loc, *stamp, freq_text, prio_text, alternates, media)
             if facts is not None and facts.canonical:  # listed by its canonical URL, if here
-                self.canonicals.setdefault(_normal(facts.canonical), []).append(entry)
+                self.canonicals.defer(facts.canonical, entry, source)
                 continue
             if page.news is not None and s.news:
                 self._article(page, loc)
+            self.sources.append(source)
             yield entry
-
-    def canonical_entries(self, seen: SeenURLs, out_dir: Path) -> list[Entry]:
-        """A page that names another URL of this site as canonical, a URL no listed page
-        has, is listed by that URL when a file in `out_dir` serves it (a host serving
-        `tags.html` as `/tags`): it is how the site names the page. When no file serves
-        it (Sphinx before 8.1 names `usage.html` for dirhtml's `usage/`), the page is
-        listed by its own URL, and one info issue counts such pages. Other hosts'
-        canonicals are their business."""
-        found = []
-        unserved: list[tuple[str, str]] = []  # a page's own URL, and the canonical it names
-        for target, entries in self.canonicals.items():
-            if target in seen:
-                continue
-            try:
-                loc = urls.loc(self.base, target, self.scope)
-            except urls.URLError:
-                continue
-            if loc in seen:
-                continue
-            if loc.startswith(self.base) and serving_file(out_dir, loc[len(self.base) :]):
-                found.append((loc, *entries[0][1:]))
-            else:
-                found += entries
-                unserved += ((entry[0], loc) for entry in entries)
-        if unserved:
-            self.issues.append(
-                Issue(
-                    "canonical",
-                    "",
-                    "",
-                    f"{len(unserved)} page(s) name a canonical URL that no built file serves "
-                    f"({unserved[0][0]} names {unserved[0][1]}), so each is listed by its own URL",
-                    "info",
-                )
-            )
-        return found
 
     def _media(self, page: Page, loc: str) -> Fragment | None:
         """The page's images and videos, rendered; None without any."""
@@ -186,6 +152,60 @@ class Entries:
                 "no page has an x-default alternate",
             )
         ]
+
+
+class Canonicals:
+    """The pages left out for another canonical URL of the site, by that URL, with their
+    entries and where their lastmods come from; and where they are listed."""
+
+    def __init__(self, base: str, scope: str, issues: list[Issue]) -> None:
+        self.base, self.scope, self.issues = base, scope, issues
+        self._pages: dict[str, list[tuple[Entry, str]]] = {}
+
+    def defer(self, canonical: str, entry: Entry, source: str) -> None:
+        """Keep a page whose head names `canonical` (absolute) its canonical URL."""
+        self._pages.setdefault(_normal(canonical), []).append((entry, source))
+
+    def listed(self, seen: SeenURLs, out_dir: Path, sources: list[str]) -> list[Entry]:
+        """A page that names another URL of this site as canonical, a URL no listed page
+        has, is listed by that URL when a file in `out_dir` serves it (a host serving
+        `tags.html` as `/tags`): it is how the site names the page. When no file serves
+        it (Sphinx before 8.1 names `usage.html` for dirhtml's `usage/`), the page is
+        listed by its own URL, and one info issue counts such pages. Other hosts'
+        canonicals are their business. Where each entry's lastmod comes from goes to
+        `sources`."""
+        found = []
+        unserved: list[tuple[str, str]] = []  # a page's own URL, and the canonical it names
+        for target, entries in self._pages.items():
+            if target in seen:
+                continue
+            try:
+                loc = urls.loc(self.base, target, self.scope)
+            except urls.URLError:
+                continue
+            if loc in seen:
+                continue
+            if loc.startswith(self.base) and serving_file(out_dir, loc[len(self.base) :]):
+                (entry, source), *_ = entries
+                found.append((loc, *entry[1:]))
+                sources.append(source)
+            else:
+                for entry, source in entries:
+                    found.append(entry)
+                    sources.append(source)
+                    unserved.append((entry[0], loc))
+        if unserved:
+            self.issues.append(
+                Issue(
+                    "canonical",
+                    "",
+                    "",
+                    f"{len(unserved)} page(s) name a canonical URL that no built file serves "
+                    f"({unserved[0][0]} names {unserved[0][1]}), so each is listed by its own URL",
+                    "info",
+                )
+            )
+        return found
 
 
 def _normal(url: str) -> str:

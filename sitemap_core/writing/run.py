@@ -147,7 +147,8 @@ class _Run:
         while chunk := list(itertools.islice(stream, _CHUNK)):
             self.dates.prefetch(chunk)
             count += self._add(list(self.entries.made(chunk)), seen, writers)
-        count += self._add(self.entries.canonical_entries(seen, self.out_dir), seen, writers)
+        canonical = self.entries.canonicals.listed(seen, self.out_dir, self.entries.sources)
+        count += self._add(canonical, seen, writers)
         self.issues += self.entries.unmatched_x_default()
         parts = {w.fmt: w.close() for w in writers}
         files = self.installer.install(parts, count, self.stem) if count else self._empty()
@@ -176,12 +177,16 @@ class _Run:
         return self.installer.install({"xml": parts}, len(self.entries.articles), NEWS_STEM)
 
     def _add(self, entries: list[Entry], seen: SeenURLs, writers: list[PartWriter]) -> int:
-        """Write the entries not seen before into every format; how many were written."""
+        """Write the entries not seen before into every format, and count where their
+        lastmods come from (`Entries.sources`, taken); how many were written."""
+        sources, self.entries.sources = self.entries.sources, []
         again = seen.add_all(list(map(_LOC, entries)))
         if again:
             again_set = set(again)
             entries = [e for i, e in enumerate(entries) if i not in again_set]
+            sources = [x for i, x in enumerate(sources) if i not in again_set]
         for entry in writers[0].add_all(entries):
+            del sources[entries.index(entry)]
             entries.remove(entry)
             self.issues.append(
                 Issue(
@@ -196,6 +201,7 @@ class _Run:
             )
         for other in writers[1:]:
             other.add_all(entries)
+        self.dates.count(sources)
         return len(entries)
 
     def _empty(self) -> list[Path]:
