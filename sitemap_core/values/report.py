@@ -60,7 +60,5 @@ class Result:
             if self.shallow_undated
             else ""
         )
-        return (
-            f"sitemap: {self.urls} URLs in {len(self.files)} file(s) ({files}); "
-            f"lastmod from {sources or 'nothing'}{undated}"
-        )
+        dated = f"lastmod from {sources}" if sources else "no lastmod"
+        return f"sitemap: {self.urls} URLs in {len(self.files)} file(s) ({files}); {dated}{undated}"
