@@ -126,13 +126,12 @@ def _collect(path: str, context: dict[str, Any]) -> None:
     run = _run
     if run is None or run.collector is None:
         return
-    overrides = run.collector.overrides(context)
-    if path in run.pages and not overrides:
-        return
+    if path in run.pages and not run.collector.overrides(context):
+        return  # Pelican skipped this write: the file holds the one that overrides
     page = run.collector.page(path, context)
     if page is not None:
         run.pages[path] = page
-    elif overrides:
+    else:  # left out: the file it overrode is no longer what it holds
         run.pages.pop(path, None)
 
 

@@ -195,9 +195,7 @@ class Repositories:
         if located is None:
             return None
         rel, folder = located
-        repo = self._owners.get(rel if folder else rel.rpartition("/")[0])
-        if repo is None:
-            repo = self._folder_owner(rel if folder else rel.rpartition("/")[0])
+        repo = self._folder_owner(rel if folder else rel.rpartition("/")[0])
         if repo is self.main:
             return repo, located
         return repo, (rel[len(repo.paths.top) - len(self._top) :], folder)

@@ -172,7 +172,7 @@ def _title_clue(low: bytes) -> bool:
         return False
     end = low.rfind(b"</title")
     text = low[start:end] if end > start else low[start:]
-    return b"404" in text or b"found" in text
+    return any(clue in text for clue in _TITLE_CLUES)
 
 
 def _plain_before(head: bytes, low: bytes, end: int) -> bool:

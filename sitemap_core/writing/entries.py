@@ -34,7 +34,7 @@ class Entries:
         self.placement = Placement(settings, heads)
         self.base, self.scope = self.placement.base, self.placement.scope
         self.canonicals = Canonicals(self.base, self.scope, issues)
-        self.sources: list[str] = []  # where the lastmod of each entry made comes from
+        self._sources: list[str] = []  # where the lastmod of each entry made comes from
         self.x_default_seen = self.x_default_found = False  # translated pages; one matched
         self.indent = "\n" + " " * settings.indent if settings.indent else ""
         self.articles: list[tuple[str, News]] = []  # (loc, checked article) for the news
@@ -48,8 +48,8 @@ class Entries:
 
     def made(self, pages: Iterable[Page]) -> Iterator[Entry]:
         """Each listed page as an `Entry` (loc, lastmod, sort key, changefreq, priority,
-        alternates, media), and where its lastmod comes from in `sources` (for
-        `LastmodSources.count`); written for speed, as it runs once per URL."""
+        alternates, media), noting where its lastmod comes from (`take_sources`); written
+        for speed, as it runs once per URL."""
         s = self.s
         ruling = bool(s.rules)
         default_freq, default_prio = self._changefreq, self._priority
@@ -82,8 +82,14 @@ class Entries:
                 continue
             if page.news is not None and s.news:
                 self._article(page, loc)
-            self.sources.append(source)
+            self._sources.append(source)
             yield entry
+
+    def take_sources(self) -> list[str]:
+        """Where the lastmods of the entries made since the last call come from, one per
+        entry (`LastmodSources.count` counts those written)."""
+        sources, self._sources = self._sources, []
+        return sources
 
     def _media(self, page: Page, loc: str) -> Fragment | None:
         """The page's images and videos, rendered; None without any."""
@@ -166,15 +172,15 @@ class Canonicals:
         """Keep a page whose head names `canonical` (absolute) its canonical URL."""
         self._pages.setdefault(_normal(canonical), []).append((entry, source))
 
-    def listed(self, seen: SeenURLs, out_dir: Path, sources: list[str]) -> list[Entry]:
+    def listed(self, seen: SeenURLs, out_dir: Path) -> tuple[list[Entry], list[str]]:
         """A page that names another URL of this site as canonical, a URL no listed page
         has, is listed by that URL when a file in `out_dir` serves it (a host serving
         `tags.html` as `/tags`): it is how the site names the page. When no file serves
         it (Sphinx before 8.1 names `usage.html` for dirhtml's `usage/`), the page is
         listed by its own URL, and one info issue counts such pages. Other hosts'
-        canonicals are their business. Where each entry's lastmod comes from goes to
-        `sources`."""
-        found = []
+        canonicals are their business. With each entry, where its lastmod comes from."""
+        found: list[Entry] = []
+        sources: list[str] = []
         unserved: list[tuple[str, str]] = []  # a page's own URL, and the canonical it names
         for target, entries in self._pages.items():
             if target in seen:
@@ -205,7 +211,7 @@ class Canonicals:
                     "info",
                 )
             )
-        return found
+        return found, sources
 
 
 def _normal(url: str) -> str:

@@ -146,9 +146,9 @@ class _Run:
         stream = iter(itertools.chain(pages, extra))
         while chunk := list(itertools.islice(stream, _CHUNK)):
             self.dates.prefetch(chunk)
-            count += self._add(list(self.entries.made(chunk)), seen, writers)
-        canonical = self.entries.canonicals.listed(seen, self.out_dir, self.entries.sources)
-        count += self._add(canonical, seen, writers)
+            made = list(self.entries.made(chunk))
+            count += self._add(made, self.entries.take_sources(), seen, writers)
+        count += self._add(*self.entries.canonicals.listed(seen, self.out_dir), seen, writers)
         self.issues += self.entries.unmatched_x_default()
         parts = {w.fmt: w.close() for w in writers}
         files = self.installer.install(parts, count, self.stem) if count else self._empty()
@@ -176,18 +176,20 @@ class _Run:
             return []
         return self.installer.install({"xml": parts}, len(self.entries.articles), NEWS_STEM)
 
-    def _add(self, entries: list[Entry], seen: SeenURLs, writers: list[PartWriter]) -> int:
-        """Write the entries not seen before into every format, and count where their
-        lastmods come from (`Entries.sources`, taken); how many were written."""
-        sources, self.entries.sources = self.entries.sources, []
+    def _add(
+        self, entries: list[Entry], sources: list[str], seen: SeenURLs, writers: list[PartWriter]
+    ) -> int:
+        """Write the entries not seen before into every format, and count where the
+        lastmods of those written come from (`sources`, one per entry); how many were
+        written."""
         again = seen.add_all(list(map(_LOC, entries)))
         if again:
             again_set = set(again)
             entries = [e for i, e in enumerate(entries) if i not in again_set]
             sources = [x for i, x in enumerate(sources) if i not in again_set]
         for entry in writers[0].add_all(entries):
-            del sources[entries.index(entry)]
-            entries.remove(entry)
+            i = entries.index(entry)
+            del entries[i], sources[i]
             self.issues.append(
                 Issue(
                     "size",
