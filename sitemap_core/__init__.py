@@ -1,9 +1,11 @@
 """sitemap_core: sitemaps.org-exact sitemaps from a stream of pages.
 
-One call does it: `write_sitemaps(pages, out_dir, settings)`; `read_ahead` lets git read
-the pages' history while the generator builds. Adapters build `Settings`
-with `settings_from_options` from the shared option vocabulary (`OPTIONS`), pass `Page`
-values, and report the `Issue`s of the `Result` through their generator's logging.
+This module is the core's public face, and the only one adapters import (import-linter
+keeps `plugins/` off the inner modules). An adapter makes one `SitemapBuild` per build
+from its generator's options, `add`s the `Page`s the generator writes, calls `finish()`
+and hands the issues to a `Reporter` speaking through the generator's log. The option
+vocabulary is `OPTIONS`; the site map page for people is made from `Listing`, `plan`,
+`prune` and `render`.
 
 Each name loads its module on first use, so a generator that imports an adapter pays
 only for what its build uses.
@@ -15,52 +17,127 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .build import write_sitemaps
+    from .build import Counts, Reporter, SitemapBuild, Voice, write_sitemaps
+    from .build.sitemapbuild import base_url_issue
     from .checking.validate import validate_files
-    from .facts.lastmod import read_ahead
-    from .options import OPTIONS, Option, Rule, Settings, settings_from_options
+    from .facts.htmlhead import Heads
+    from .options import (
+        OPTIONS,
+        Option,
+        Rule,
+        Settings,
+        parse_changefreq,
+        parse_priority,
+        settings_from_options,
+    )
     from .protocol.sitemaps import ChangeFreq
     from .values.media import Image, News, Video
-    from .values.page import Alternate, Page, meta_overrides
+    from .values.page import (
+        Alternate,
+        Page,
+        StrPath,
+        hreflang,
+        meta_overrides,
+        near_miss,
+        parse_flag,
+    )
     from .values.report import Issue, Result
+    from .values.urls import base_url_problem, folder_url, site_path
+    from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
+    from .writing.listing import Listing
+    from .writing.versions import mike_versions
 
 __version__ = "0.1.0"
 
 _HOMES = {
+    "Counts": ".build",
+    "Reporter": ".build",
+    "SitemapBuild": ".build",
+    "Voice": ".build",
+    "write_sitemaps": ".build",
+    "base_url_issue": ".build.sitemapbuild",
+    "validate_files": ".checking.validate",
+    "Heads": ".facts.htmlhead",
+    "FORMATS": ".options",
+    "GZIP_MODES": ".options",
+    "LASTMOD_SOURCES": ".options",
+    "URL_ERROR_MODES": ".options",
+    "VALIDATE_MODES": ".options",
     "OPTIONS": ".options",
-    "Alternate": ".values.page",
-    "ChangeFreq": ".protocol.sitemaps",
-    "Image": ".values.media",
-    "Issue": ".values.report",
-    "News": ".values.media",
     "Option": ".options",
-    "Page": ".values.page",
-    "Result": ".values.report",
     "Rule": ".options",
     "Settings": ".options",
-    "Video": ".values.media",
-    "meta_overrides": ".values.page",
-    "read_ahead": ".facts.lastmod",
+    "parse_changefreq": ".options",
+    "parse_priority": ".options",
     "settings_from_options": ".options",
-    "validate_files": ".checking.validate",
-    "write_sitemaps": ".build",
+    "ChangeFreq": ".protocol.sitemaps",
+    "Image": ".values.media",
+    "News": ".values.media",
+    "Video": ".values.media",
+    "Alternate": ".values.page",
+    "Page": ".values.page",
+    "StrPath": ".values.page",
+    "hreflang": ".values.page",
+    "meta_overrides": ".values.page",
+    "near_miss": ".values.page",
+    "parse_flag": ".values.page",
+    "Issue": ".values.report",
+    "Result": ".values.report",
+    "base_url_problem": ".values.urls",
+    "folder_url": ".values.urls",
+    "site_path": ".values.urls",
+    "MapEntry": ".writing.htmlmap",
+    "MapPage": ".writing.htmlmap",
+    "map_path": ".writing.htmlmap",
+    "plan": ".writing.htmlmap",
+    "prune": ".writing.htmlmap",
+    "render": ".writing.htmlmap",
+    "Listing": ".writing.listing",
+    "mike_versions": ".writing.versions",
 }
 __all__ = [
+    "VALIDATE_MODES",
+    "URL_ERROR_MODES",
+    "LASTMOD_SOURCES",
+    "GZIP_MODES",
+    "FORMATS",
     "OPTIONS",
     "Alternate",
     "ChangeFreq",
+    "Counts",
+    "Heads",
     "Image",
     "Issue",
+    "Listing",
+    "MapEntry",
+    "MapPage",
     "News",
     "Option",
     "Page",
+    "Reporter",
     "Result",
     "Rule",
     "Settings",
+    "SitemapBuild",
+    "StrPath",
     "Video",
+    "Voice",
+    "base_url_issue",
+    "base_url_problem",
+    "folder_url",
+    "hreflang",
+    "map_path",
     "meta_overrides",
-    "read_ahead",
+    "mike_versions",
+    "near_miss",
+    "parse_changefreq",
+    "parse_flag",
+    "parse_priority",
+    "plan",
+    "prune",
+    "render",
     "settings_from_options",
+    "site_path",
     "validate_files",
     "write_sitemaps",
 ]

@@ -197,11 +197,13 @@ def assert_reciprocal(sitemap: Path) -> None:
         assert not codes or codes.count("x-default") == 1, url.findtext("sm:loc", None, NS)
 
 
-def histories_given(adapter: Any, monkeypatch: Any) -> list[Any]:
-    """The `history` each `write_sitemaps` call of `adapter` (its module) is given, in
-    order; the calls go through."""
+def histories_given(monkeypatch: Any) -> list[Any]:
+    """The git history each `SitemapBuild.finish` writes with, in order (None: the
+    build read none ahead); the calls go through."""
+    from sitemap_core.build import sitemapbuild
+
     given: list[Any] = []
-    write = adapter.write_sitemaps
+    write = sitemapbuild.write_sitemaps
 
     def recording(
         pages: Any, out_dir: Path, settings: Any, history: Any = None, heads: Any = None
@@ -209,7 +211,7 @@ def histories_given(adapter: Any, monkeypatch: Any) -> list[Any]:
         given.append(history)
         return write(pages, out_dir, settings, history, heads)
 
-    monkeypatch.setattr(adapter, "write_sitemaps", recording)
+    monkeypatch.setattr(sitemapbuild, "write_sitemaps", recording)
     return given
 
 

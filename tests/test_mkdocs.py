@@ -131,7 +131,7 @@ def test_lastmod_is_each_pages_last_commit(site):
 def test_the_pages_history_is_read_while_mkdocs_builds(site, monkeypatch):
     """git starts reading at on_files; the sitemap takes its dates (those the test above
     checks) instead of running it then."""
-    given = histories_given(plugin_module, monkeypatch)
+    given = histories_given(monkeypatch)
     found = checked(build(site), BASE)
     assert isinstance(given[0], GitDates) and given[0].contains(site / "docs" / "orphan.md")
     assert found[BASE + "orphan/"] == THIRD

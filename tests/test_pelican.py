@@ -263,7 +263,7 @@ def test_the_content_history_is_read_while_pelican_writes(
     """git starts reading once the content is read; the sitemap takes its dates (the
     dates the test above checks) instead of running it then."""
     site = make_site(tmp_path)
-    given = histories_given(sitemap_pelican, monkeypatch)
+    given = histories_given(monkeypatch)
     out = build(site, tmp_path / "out", SITEMAP={"lastmod": "git"})
     assert isinstance(given[0], GitDates)
     assert given[0].contains(site / "content" / "python" / "zoneinfo.md")
@@ -521,8 +521,8 @@ def test_bad_options_warn_by_name_and_keep_defaults(
         "SITEMAP['priorities']['posts']",
         "SITEMAP['changefreqs']",
         "'colour'",
-        "pages/odd-0.md: sitemap: 'maybe'",
-        "pages/odd-0.md: priority",
+        "pages/odd-0.md (sitemap): sitemap: 'maybe'",
+        "pages/odd-0.md (priority): priority",
     ):
         assert any(needle in w for w in found), (needle, found)
     # Per-page warnings are grouped past Pelican's threshold; settings ones never are.
@@ -895,7 +895,7 @@ def test_file_times_are_no_dates_of_a_page(
     assert lastmods[BASE + "generators.html"] == "2024-01-12T10:00:00+01:00"  # its Date:
     found = [w for w in warnings_of(caplog) if "someday" in w]
     assert len(found) == 1
-    assert found[0].startswith("sitemap: [lastmod] python/generators.md: sitemap.lastmod: ")
+    assert found[0].startswith("sitemap: [lastmod] python/generators.md (sitemap.lastmod): sitemap.lastmod: ")
 
 
 def test_with_the_site_map_page_each_head_is_read_once(

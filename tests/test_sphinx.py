@@ -582,7 +582,7 @@ def test_the_documents_history_is_read_while_the_pages_are_written(
 ) -> None:
     """git starts reading at env-updated; the sitemap takes its dates (the same dates
     `test_html_lists_every_published_page_with_git_dates` checks) instead of running it."""
-    given = histories_given(sitemap_sphinx, monkeypatch)
+    given = histories_given(monkeypatch)
     out, warnings = build(site)
     assert warnings == ""
     assert isinstance(given[0], GitDates) and given[0].contains(site / "index.rst")

@@ -15,7 +15,7 @@ from typing import Any
 
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from sitemap_core.values.media import News
+from sitemap_core import News
 
 # The blog plugin's page classes, looked up where the plugin loaded them: a page can be a
 # `Post` or a `View` only once a build has imported the blog plugin, so a site without it

@@ -16,7 +16,7 @@ from typing import Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-from sitemap_core.options import (
+from sitemap_core import (
     FORMATS,
     GZIP_MODES,
     LASTMOD_SOURCES,

@@ -20,17 +20,20 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from sitemap_core import Issue, Page, Settings, meta_overrides
-from sitemap_core.facts.htmlhead import Heads
-from sitemap_core.writing.htmlmap import (
+from sitemap_core import (
+    Heads,
+    Issue,
+    Listing,
     MapEntry,
     MapPage,
+    Page,
+    Settings,
     map_path,
+    meta_overrides,
     plan,
     prune,
     render,
 )
-from sitemap_core.writing.listing import Listing
 
 from . import i18n
 from .pages import written

@@ -20,8 +20,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 
-from sitemap_core import Alternate
-from sitemap_core.values.page import hreflang
+from sitemap_core import Alternate, hreflang
 
 # mkdocs-static-i18n's plugin class, looked up where MkDocs loaded it: a config holds the
 # plugin only once MkDocs imported it, so a site without it never loads it on our account.

@@ -30,7 +30,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from sitemap_core.writing.versions import mike_versions
+from sitemap_core import mike_versions
 
 
 @dataclass(frozen=True, slots=True)

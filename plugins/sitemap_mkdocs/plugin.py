@@ -9,14 +9,13 @@ history; a publication date (`date`, `date.created`) that is a floor. Its source
 its file and the files it includes (`includes`); a material blog view lists the posts
 it shows (`blog`). With mkdocs-static-i18n, one sitemap lists every language,
 translations as alternates (`i18n`). Under `mkdocs serve`, git's history is read once
-and kept from rebuild to rebuild while HEAD stays on its commit (`_Rebuilds`).
+and kept from rebuild to rebuild while HEAD stays on its commit (`SitemapBuild`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,16 +28,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.templates import TemplateContext
 
-from sitemap_core import (
-    Issue,
-    Settings,
-    read_ahead,
-    settings_from_options,
-    write_sitemaps,
-)
-from sitemap_core.facts.gitdates import GitDates
-from sitemap_core.values.page import hreflang
-from sitemap_core.values.urls import base_url_problem
+from sitemap_core import Issue, Reporter, SitemapBuild, hreflang
 
 from . import blog, i18n, versions
 from .config import SitemapConfig
@@ -55,48 +45,61 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
     """Write the sitemap set for every built page once the build is done."""
 
     def __init__(self) -> None:
-        self._settings: Settings | None = None
-        self._preview, self._config_name = False, "mkdocs.yml"  # the file issues name
+        self._build = SitemapBuild(None)  # this build's sitemap, made in on_config
+        self._serving = False  # under `mkdocs serve`, a build hands its git history on
+        self._voice = _Voice()
+        self._reporter = Reporter(self._voice, "mkdocs.yml")
         self._files: list[Files] = []  # each build's: one per language with i18n
         self._meta: dict[str, Mapping[str, Any]] = {}
         self._includes: PageIncludes | None = None
         self._included: dict[str, list[str]] = {}
         self._shown: dict[str, list[MkDocsPage]] = {}
         self._map: HtmlMap | None = None  # the site map pages, with `html_map: true`
-        self._history: GitDates | None = None  # the pages' git history, read as MkDocs builds
         self._unread: set[str] = set()  # pages whose front matter YAML could not read
-        self._rebuilds = _Rebuilds()  # what `mkdocs serve` keeps from one build to the next
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Under `mkdocs serve`, keep the pages' git dates between rebuilds (`_Rebuilds`)."""
-        self._rebuilds = _Rebuilds(serving=command == "serve")
+        """Under `mkdocs serve`, each build takes the last one's git history over while
+        it holds (`SitemapBuild.read_history`)."""
+        self._serving = command == "serve"
 
     def on_shutdown(self) -> None:
         """Drop what `mkdocs serve` kept."""
-        self._rebuilds = _Rebuilds()
+        self._build = SitemapBuild(None)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        """Turn MkDocs' own sitemap off, reset per-build state and check the options."""
+        """Turn MkDocs' own sitemap off, start this build's sitemap from the options."""
         config.theme.static_templates.discard("sitemap.xml")
-        self._config_name = os.path.basename(config.config_file_path or "mkdocs.yml")
+        self._reporter.site_file = os.path.basename(config.config_file_path or "mkdocs.yml")
         if i18n.nested(config):  # another language of the same site: keep collecting
             return config
-        self._settings, self._preview, self._files = None, False, []
-        self._meta, self._included, self._shown, self._unread = {}, {}, {}, set()
-        self._map = self._includes = self._history = None
+        self._files, self._meta, self._included, self._shown, self._unread = [], {}, {}, {}, set()
+        self._map = self._includes = None
+        previous = self._build if self._serving else None
+        self._build = SitemapBuild(None)
+        self._voice.preview = _on_dev_server(config)
         site_url = versions.site_url(config, self._report)  # under mike: its folder
         if site_url is None:  # mike builds it with another version's URLs
             return config
-        problem = base_url_problem(site_url)
-        if problem:
-            advice = "set `site_url` to the absolute http(s) address the site is published at"
-            issue = Issue("base-url", "", "site_url", f"no sitemap written: {problem}; {advice}")
-            self._report([issue], f"sitemap: not written: {problem}")
+        root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
+        default = i18n.default_language(config)
+        self._build = SitemapBuild.configure(
+            dict(self.config),
+            site_url,
+            setting="site_url",
+            root=root,
+            site={
+                "x_default": hreflang(default) if default else "",
+                "news_publication": config.site_name,
+                "news_language": _theme_language(config),
+            },
+            preview=self._voice.preview,
+            previous=previous,
+        )
+        self._report(self._build.take_issues())
+        settings = self._build.settings
+        if settings is None:
+            self._report([], self._build.summary())
             return config
-        self._preview = _on_dev_server(config)
-        settings, issues = _settings(config, dict(self.config), site_url, self._preview)
-        self._report(issues)
-        self._settings = settings
         self._includes = PageIncludes(config)
         if settings.html_map:  # the site map pages: their modules load only then
             from .htmlmap import HtmlMap
@@ -106,7 +109,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
 
     @event_priority(-110)  # late: after plugins that add or drop pages, and i18n's (-100)
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        """Keep the inventory (every page, in the nav or not); drop the theme's template.
+        """Keep the inventory (every page, in the nav or not); drop the theme's template;
+        start git reading the pages' history (and that of the files every page includes)
+        while MkDocs builds.
 
         Once `sitemap.xml` is no static template, MkDocs would copy the theme's raw
         Jinja file into site_dir as a static file.
@@ -114,12 +119,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         template = files.get_file_from_path("sitemap.xml")
         if template is not None and template.src_dir in config.theme.dirs:
             files.remove(template)
+        first = not self._files
         self._files.append(files)
         if self._includes is not None:
             self._includes.attach(config)
-        if self._settings is not None and self._history is None:  # git reads while MkDocs builds
-            everywhere = self._includes.everywhere if self._includes is not None else []
-            self._history = self._rebuilds.history(files, self._settings, everywhere)
+            if first:
+                self._build.read_history([*_sources(files), *self._includes.everywhere])
         return files
 
     @event_priority(-100)  # late: the nav other plugins made
@@ -130,11 +135,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         return nav
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
-        """Build the site map pages after every other page; read git on (`_read_on`)."""
+        """Build the site map pages after every other page. Every page's Markdown is
+        read now: take the pages' git log (git finished it long ago) and start git
+        reading the files they include outside their folders, while MkDocs renders."""
         if self._map is not None:
             self._map.move_last(files)
-        if self._history is not None:
-            _read_on(self._history, files, self._included)
+        self._build.prefetch(_sources(files))
+        self._build.read_more(sorted({p for found in self._included.values() for p in found}))
         return env
 
     @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
@@ -175,7 +182,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Write the sitemap set into site_dir, after MkDocs copied robots.txt there and
         every language was built."""
-        if self._settings is None or not self._files or i18n.nested(config):
+        settings = self._build.settings
+        if settings is None or not self._files or i18n.nested(config):
             return
         site_dir = Path(config.site_dir)
         files = i18n.in_language_order(
@@ -184,95 +192,51 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         pages = site_pages(
             files,
             site_dir,
-            news=self._settings.news,
+            news=settings.news,
             meta=self._meta,
             included=self._included,
             shown=self._shown,
             report=self._report,
         )
-        heads = self._map.heads() if self._map is not None else None
-        result = write_sitemaps(pages, site_dir, self._settings, self._history, heads)
-        self._report(result.issues, result.summary())
+        self._build.heads = self._map.heads() if self._map is not None else None
+        self._build.extend(pages)
+        self._build.finish(site_dir)
+        self._report(self._build.take_issues(), self._build.summary())
 
     def _report(self, issues: Iterable[Issue], summary: str = "") -> None:
         """Issues to the MkDocs log (so --strict counts them), then the summary line if
         given; errors then stop the build, as one PluginError (no traceback)."""
-        errors = []
-        for issue in issues:
-            text = _describe(issue, self._config_name)
-            if self._preview:
-                log.debug(text)
-            elif issue.level == "error":
-                errors.append(text)
-            else:
-                (log.info if issue.level == "info" else log.warning)(text)
-        if summary:
-            (log.debug if self._preview else log.info)(summary)
-        if errors:  # MkDocs logs it under its own name: the prefix our lines have
-            raise PluginError("\n".join(f"{log.prefix}: {error}" for error in errors))
+        if self._reporter.report(issues, summary).errors:
+            raise PluginError("\n".join(f"{log.prefix}: {error}" for error in self._voice.take()))
 
 
-class _Rebuilds:
-    """The pages' git history, kept from one `mkdocs serve` build to the next while it
-    holds (`GitDates.refresh`); `mkdocs build` keeps nothing."""
+class _Voice:
+    """MkDocs' plugin logger; under the dev server everything at debug level. Errors are
+    kept, for the one PluginError that stops the build."""
 
-    __slots__ = ("serving", "_kept")
+    def __init__(self) -> None:
+        self.preview = False
+        self.errors: list[str] = []
 
-    def __init__(self, serving: bool = False) -> None:
-        self.serving = serving
-        self._kept: tuple[str, GitDates] | None = None  # the last build's, and its `lastmod`
+    def issue(self, issue: Issue, text: str) -> None:
+        if self.preview:
+            log.debug(text)
+        elif issue.level == "error":
+            self.errors.append(text)
+        else:
+            (log.info if issue.level == "info" else log.warning)(text)
 
-    def history(self, files: Files, settings: Settings, included: list[str]) -> GitDates | None:
-        """Start git reading the history of the pages and of the files every page includes
-        (in one `git log`: `included` are known before any page is read); or take the last
-        build's, read with the same `lastmod` setting, when it still holds: HEAD on the
-        same commit, the files changed since dated by their mtime. git then reads only
-        the folders new since."""
-        paths = [file.abs_src_path for file in files.documentation_pages() if file.abs_src_path]
-        paths += included
-        kept, self._kept = self._kept, None
-        history = None
-        if kept is not None and paths:
-            lastmod, last = kept
-            if lastmod == settings.lastmod and last.contains(paths[0]) and last.refresh():
-                history = last
-                history.read_ahead(paths)
-        if history is None:
-            history = read_ahead(paths, settings)
-        if self.serving and history is not None:
-            self._kept = settings.lastmod, history
-        return history
+    def summary(self, text: str) -> None:
+        (log.debug if self.preview else log.info)(text)
+
+    def take(self) -> list[str]:
+        taken, self.errors = self.errors, []
+        return taken
 
 
-def _read_on(history: GitDates, files: Files, included: Mapping[str, list[str]]) -> None:
-    """Once every page's Markdown is read (MkDocs' `on_env`): take the pages' git log
-    (git finished it long ago) and start git reading the files they include outside
-    their folders, both while MkDocs renders the pages, not once it is done."""
-    history.prefetch(file.abs_src_path for file in files.documentation_pages() if file.abs_src_path)
-    paths = {path for found in included.values() for path in found}
-    if paths:
-        history.read_ahead(sorted(paths))
-
-
-def _settings(
-    config: MkDocsConfig, options: dict[str, Any], site_url: str, preview: bool
-) -> tuple[Settings, list[Issue]]:
-    """The core's settings: the plugin's options, with the site's defaults (x_default,
-    the news sitemap's name and language); `preview`: for the dev server."""
-    root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
-    settings, issues = settings_from_options(options, site_url, root)
-    if settings.x_default == "" and (default := i18n.default_language(config)):
-        settings = dataclasses.replace(settings, x_default=hreflang(default))
-    settings = dataclasses.replace(  # the news sitemap's defaults: the site's
-        settings,
-        news_publication=settings.news_publication or config.site_name,
-        news_language=settings.news_language or _theme_language(config),
-    )
-    if preview:
-        # Dev-server URLs must not enter the content-state dates of the real site,
-        # nor ever be sent to IndexNow.
-        settings = dataclasses.replace(settings, cache_dir=None, submit=False)
-    return settings, issues
+def _sources(files: Files) -> Iterator[str]:
+    """The Markdown files of the pages."""
+    return (file.abs_src_path for file in files.documentation_pages() if file.abs_src_path)
 
 
 def _on_dev_server(config: MkDocsConfig) -> bool:
@@ -284,11 +248,3 @@ def _on_dev_server(config: MkDocsConfig) -> bool:
 def _theme_language(config: MkDocsConfig) -> str:
     """The site's language: the theme's `language` (mkdocs-material) or `locale`."""
     return str(config.theme.get("language") or config.theme.get("locale") or "")
-
-
-def _describe(issue: Issue, config_name: str) -> str:
-    """`[code] page (field): message`; option issues are named after the config file
-    (`mkdocs.yml`, or the file `--config-file` names)."""
-    where = issue.page or config_name
-    field = f" ({issue.field})" if issue.field else ""
-    return f"[{issue.code}] {where}{field}: {issue.message}"

@@ -26,12 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from pelican import Pelican, signals
 
-from sitemap_core import write_sitemaps
-from sitemap_core.facts.gitdates import GitDates
-from sitemap_core.facts.htmlhead import Heads
-from sitemap_core.facts.lastmod import read_ahead
-from sitemap_core.values.page import Page
-from sitemap_core.values.report import Issue
+from sitemap_core import Counts, Issue, Page, Reporter, SitemapBuild
 
 from . import config, i18n
 from .pages import Collector, read_contents
@@ -51,21 +46,46 @@ __all__ = ["register"]
 
 @dataclass(slots=True)
 class _Run:
-    """One build of the main Pelican instance: its collector (None: no sitemap to write)
-    and the pages seen so far."""
+    """One build of the main Pelican instance: its sitemap, its collector (None: no
+    sitemap to write) and the pages seen so far."""
 
     pelican: Pelican
+    sitemap: SitemapBuild
     collector: Collector | None
     output: str
     pages: dict[str, Page] = field(default_factory=dict)  # by the file written
-    fatal: int = 0  # problems Pelican's `--fatal` made fatal
-    history: GitDates | None = None  # the content's git history, read while Pelican writes
-    heads: Heads | None = None  # the heads the site map pages' listing read (`html_map`)
+    voice: _Voice = field(default_factory=lambda: _Voice())
 
     def nests(self, other: Pelican) -> bool:
         """True for another instance built inside this one's output (i18n_subsites)."""
         inner = os.path.abspath(other.output_path)
         return other is not self.pelican and inner.startswith(self.output + os.sep)
+
+    def report(self, issues: list[Issue], summary: str = "") -> Counts:
+        """Say `issues` (and the summary line) through Pelican's logger."""
+        return Reporter(self.voice, "pelicanconf.py").report(issues, summary)
+
+
+class _Voice:
+    """Pelican's logger; per-page warnings of one code grouped past a few (settings
+    issues never: each names a different key to fix); the summary where Pelican prints
+    its "Done:" line. Counts the problems `--fatal` made fatal (Pelican's logger raised
+    on them)."""
+
+    def __init__(self) -> None:
+        self.fatal = 0
+
+    def issue(self, issue: Issue, text: str) -> None:
+        # The level's own method: Pelican before 4.11 makes only .warning()/.error() fatal.
+        log = {"info": logger.info, "error": logger.error}.get(issue.level, logger.warning)
+        group = f"sitemap: more [{issue.code}] warnings not shown" if issue.page else None
+        try:
+            log("sitemap: %s", text, extra={"limit_msg": group})
+        except RuntimeError:  # pelican.log.FatalLogger: shown, and fatal
+            self.fatal += 1
+
+    def summary(self, text: str) -> None:
+        _print(text)
 
 
 _run: _Run | None = None
@@ -77,12 +97,11 @@ def _start(pelican: Pelican) -> tuple[type[Generator], ...]:
     global _run
     if _run is not None and _run.nests(pelican):
         return _map_generator(_run)
-    site, issues = config.load(pelican.settings)
+    sitemap, site = config.load(pelican.settings)
     output = os.path.abspath(pelican.output_path)
-    _run = _Run(
-        pelican, Collector(site, pelican.settings, output) if site is not None else None, output
-    )
-    _run.fatal = _log(issues)
+    collector = Collector(site, pelican.settings, output) if site is not None else None
+    _run = _Run(pelican, sitemap, collector, output)
+    _run.report(sitemap.take_issues())
     return _map_generator(_run)
 
 
@@ -109,12 +128,10 @@ def _content_read(generators: list[Any]) -> None:
     ):
         return
     contents = read_contents(generators)
-    run.history = read_ahead(
-        (content.source_path for content in contents), run.collector.site.settings
-    )
+    run.sitemap.read_history(content.source_path for content in contents)
     if run.pelican.settings.get("I18N_SUBSITES"):
         issue = i18n.missing_lang(contents, run.pelican.settings["DEFAULT_LANG"])
-        run.fatal += _log([issue] if issue else [])
+        run.report([issue] if issue else [])
 
 
 def _collect(path: str, context: dict[str, Any]) -> None:
@@ -143,26 +160,19 @@ def _finish(pelican: Pelican) -> None:
     if run is None or run.pelican is not pelican:
         return
     _run = None
-    failed = ""
-    if run.collector is None:  # a bad SITEURL: the summary says why, as MkDocs' and Sphinx's
-        _print(config.not_written(pelican.settings))
+    sitemap = run.sitemap
     if run.collector is not None:
-        run.fatal += _log(run.collector.issues)
-        result = write_sitemaps(
-            run.pages.values(),
-            Path(pelican.output_path),
-            run.collector.site.settings,
-            run.history,
-            run.heads,
-        )
-        run.fatal += _log(result.issues)
-        _print(result.summary())
-        errors = sum(issue.level == "error" for issue in result.issues)
-        if errors:
-            failed = f"{errors} sitemap error(s)" if result.files else "no sitemap written"
-    if failed or run.fatal:
+        sitemap.note(run.collector.issues)
+        sitemap.extend(run.pages.values())
+        sitemap.finish(Path(pelican.output_path))
+    errors = run.report(sitemap.take_issues(), sitemap.summary()).errors
+    failed = ""
+    if errors and sitemap.result is not None:
+        failed = f"{errors} sitemap error(s)" if sitemap.result.files else "no sitemap written"
+    if failed or run.voice.fatal:
         logger.critical(
-            "sitemap: %s: build failed", failed or f"{run.fatal} sitemap problem(s) and --fatal"
+            "sitemap: %s: build failed",
+            failed or f"{run.voice.fatal} sitemap problem(s) and --fatal",
         )
         raise SystemExit(1)
 
@@ -175,24 +185,6 @@ def _print(line: str) -> None:
         print(line, flush=True)
     else:
         _console.print(line, markup=False, soft_wrap=True)
-
-
-def _log(issues: list[Issue] | tuple[Issue, ...]) -> int:
-    """Each issue through Pelican's logger; per-page warnings of one code grouped past a
-    few. Returns how many `--fatal` made fatal (Pelican's logger raised on them).
-
-    Settings issues are never grouped: each names a different key to fix.
-    """
-    fatal = 0
-    for issue in issues:
-        # The level's own method: Pelican before 4.11 makes only .warning()/.error() fatal.
-        log = {"info": logger.info, "error": logger.error}.get(issue.level, logger.warning)
-        group = f"sitemap: more [{issue.code}] warnings not shown" if issue.page else None
-        try:
-            log("sitemap: %s", issue, extra={"limit_msg": group})
-        except RuntimeError:  # pelican.log.FatalLogger: shown, and fatal
-            fatal += 1
-    return fatal
 
 
 def register() -> None:

@@ -14,14 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitemap_core.options import (
+from sitemap_core import (
+    Issue,
     Settings,
+    SitemapBuild,
     parse_changefreq,
     parse_priority,
-    settings_from_options,
 )
-from sitemap_core.values.report import Issue
-from sitemap_core.values.urls import base_url_problem
 
 TYPES = ("articles", "indexes", "pages")
 
@@ -43,20 +42,9 @@ class SiteConfig:
     by_type: Mapping[str, Mapping[str, Any]]  # every one of TYPES, maybe empty
 
 
-def load(pelican_settings: Mapping[str, Any]) -> tuple[SiteConfig | None, list[Issue]]:
-    """Check `SITEURL` and `SITEMAP`; None (and a warning) when no sitemap can be written."""
-    siteurl = pelican_settings.get("SITEURL") or ""
-    problem = base_url_problem(siteurl)
-    if problem:
-        return None, [
-            Issue(
-                "base-url",
-                "",
-                "SITEURL",
-                f"SITEURL: {problem}; a sitemap needs an absolute URL (like "
-                "https://example.org): no sitemap written",
-            )
-        ]
+def load(pelican_settings: Mapping[str, Any]) -> tuple[SitemapBuild, SiteConfig | None]:
+    """This run's sitemap from `SITEURL` and `SITEMAP`, with the site's per-type defaults;
+    no `SiteConfig` when no sitemap can be written (the build says why)."""
     raw = pelican_settings.get("SITEMAP") or {}
     issues: list[Issue] = []
     if not isinstance(raw, Mapping):
@@ -68,22 +56,23 @@ def load(pelican_settings: Mapping[str, Any]) -> tuple[SiteConfig | None, list[I
         raw = {}
     values, spelled, per_type = _split(raw, issues)
     values.setdefault("timezone", pelican_settings.get("TIMEZONE") or "")
-    if values.get("x_default", "") == "":  # unset: the main site's language
-        values["x_default"] = pelican_settings.get("DEFAULT_LANG") or ""
-    if values.get("news_publication", "") == "":  # unset: the site's name
-        values["news_publication"] = pelican_settings.get("SITENAME") or ""
-    settings, found = settings_from_options(
-        values, siteurl, _config_folder(pelican_settings), also_valid=(*RENAMED, *PER_TYPE)
+    build = SitemapBuild.configure(
+        values,
+        pelican_settings.get("SITEURL") or "",
+        setting="SITEURL",
+        root=_config_folder(pelican_settings),
+        also_valid=(*RENAMED, *PER_TYPE),
+        site={  # unset: the main site's language and name
+            "x_default": pelican_settings.get("DEFAULT_LANG") or "",
+            "news_publication": pelican_settings.get("SITENAME") or "",
+        },
     )
-    issues += [_respelled(i, spelled) for i in found]
-    return SiteConfig(settings, _by_type(per_type, issues)), issues
-
-
-def not_written(pelican_settings: Mapping[str, Any]) -> str:
-    """The summary line of a run `load` gave no `SiteConfig` (its `SITEURL` is not
-    absolute), worded as MkDocs' and Sphinx's: `sitemap: not written: <why>`."""
-    problem = base_url_problem(pelican_settings.get("SITEURL") or "")
-    return f"sitemap: not written: {problem or 'SITEURL'}"
+    if build.settings is None:
+        return build, None
+    issues += [_respelled(i, spelled) for i in build.take_issues()]
+    site = SiteConfig(build.settings, _by_type(per_type, issues))
+    build.note(issues)
+    return build, site
 
 
 def _split(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sitemap_core.values.report import Issue
+from sitemap_core import Issue
 
 # Files named in the `lang` warning; the rest are counted.
 _NAMED = 3

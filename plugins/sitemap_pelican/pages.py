@@ -25,17 +25,17 @@ from markupsafe import Markup
 from pelican import contents
 from pelican.generators import ArticlesGenerator, PagesGenerator
 
-from sitemap_core.values.media import News
-from sitemap_core.values.page import (
+from sitemap_core import (
     Alternate,
+    Issue,
+    News,
     Page,
+    folder_url,
     hreflang,
     meta_overrides,
     near_miss,
     parse_flag,
 )
-from sitemap_core.values.report import Issue
-from sitemap_core.values.urls import folder_url
 
 from . import i18n
 from .config import SiteConfig

@@ -14,10 +14,8 @@ no traceback); one info line sums the run up.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import posixpath
-from collections.abc import Iterable, Set
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +28,10 @@ from sphinx.util import logging
 from sphinx.util.build_phase import BuildPhase
 
 import sitemap_core
-from sitemap_core import Issue, Settings, read_ahead, write_sitemaps
-from sitemap_core.facts.gitdates import GitDates
+from sitemap_core import Issue, Reporter, SitemapBuild
 
 from . import htmlmap, versions
-from .config import RTD_URL, add_config_values, base_url, read_settings
+from .config import add_config_values, base_url, option_values
 from .pages import document_sources, pages
 from .scheme import Scheme, url_scheme
 
@@ -47,20 +44,40 @@ SPHINX_WRITES_ALWAYS = sphinx.version_info[:2] >= (8, 2)
 
 
 class _Build:
-    """What one app's build gathers for its sitemap: the git history of its documents,
-    read while the pages are written, and the pages rendered without a doctree (indices,
-    additional and extension pages). Each build's sitemap takes them."""
+    """What one app's build gathers for its sitemap: the `SitemapBuild`, made from
+    conf.py once the environment is read (git then reads the documents' history while
+    the pages are written), this output's URL scheme, and the pages rendered without a
+    doctree (indices, additional and extension pages)."""
 
     def __init__(self) -> None:
+        self.sitemap = SitemapBuild(None)
+        self.scheme: Scheme | None = None
+        self.not_listed: list[Issue] | None = None  # another version's pages: no sitemap
         self.names: set[str] = set()
-        self.history: GitDates | None = None
 
-    def read_ahead(self, app: Sphinx, env: BuildEnvironment) -> list[str]:
-        """env-updated: start git reading the documents' history, for an html or dirhtml
-        build that will write a sitemap."""
-        self.history = None
-        if app.builder.name in BUILDERS:
-            self.history = read_ahead(document_sources(env), _site(app)[3])
+    def start(self, app: Sphinx, env: BuildEnvironment) -> list[str]:
+        """env-updated: this build's sitemap, for an html or dirhtml build; git starts
+        reading the documents' history."""
+        self.names, self.scheme, self.not_listed = set(), None, None
+        self.sitemap = SitemapBuild(None)
+        if app.builder.name not in BUILDERS:
+            return []
+        base, setting = versions.own_url(app, *base_url(app))  # sphinx-multiversion: its folder
+        scheme, issues = url_scheme(app.config, Path(app.srcdir))
+        self.scheme, base, more = _placed(scheme, base, setting, app.config, Path(app.outdir))
+        self.not_listed = versions.skipped(app, base)
+        values, root = option_values(app, self.scheme)
+        self.sitemap = SitemapBuild.configure(
+            values,
+            base,
+            setting=setting,
+            root=root,
+            prefix="sitemap_",
+            site={"x_default": self.scheme.languages[0][0] if self.scheme.languages else ""},
+        )
+        self.sitemap.note([*issues, *more, *self.sitemap.take_issues()])
+        if self.not_listed is None:
+            self.sitemap.read_history(document_sources(env))
         return []
 
     def note(
@@ -75,11 +92,9 @@ class _Build:
         if doctree is None:
             self.names.add(pagename)
 
-    def take(self) -> tuple[set[str], GitDates | None]:
-        """The names noted and the history read since the last call."""
-        taken = self.names, self.history
-        self.names, self.history = set(), None
-        return taken
+    def current(self) -> tuple[Scheme | None, SitemapBuild]:
+        """This build's URL scheme and sitemap (the site map pages list with them)."""
+        return self.scheme, self.sitemap
 
 
 def _dirhtml_canonical(
@@ -93,21 +108,27 @@ def _dirhtml_canonical(
         context["pageurl"] = posixpath.join(app.config.html_baseurl, uri)
 
 
-def _report(app: Sphinx, issues: Iterable[Issue], docnames: Set[str]) -> None:
-    """Each issue as a `sitemap.<code>` warning or error, located at its document; an
-    error (no sitemap could be written) fails the build."""
-    for issue in issues:
-        location = issue.page if issue.page in docnames else None
-        message = issue.message
-        if location is None and issue.page:
-            message = f"{issue.page}: {message}"
+class _Voice:
+    """Sphinx's logger: each issue a `sitemap.<code>` warning or error located at its
+    document (`suppress_warnings` mutes it, `-W` fails on it); an error (no sitemap
+    could be written) fails the build; info lines and the summary at info level."""
+
+    def __init__(self, app: Sphinx) -> None:
+        self.app = app
+
+    def issue(self, issue: Issue, text: str) -> None:
+        location = issue.page if issue.page in self.app.env.found_docs else None
+        message = issue.message if location or not issue.page else f"{issue.page}: {issue.message}"
         if issue.level == "info":
             logger.info("sitemap: %s", message, location=location)
-            continue
+            return
         log = logger.error if issue.level == "error" else logger.warning
         log("%s", message, type="sitemap", subtype=issue.code, location=location)
         if issue.level == "error":
-            app.statuscode = 1
+            self.app.statuscode = 1
+
+    def summary(self, text: str) -> None:
+        logger.info(text)
 
 
 def _placed(
@@ -147,77 +168,38 @@ def _placed(
     )
 
 
-def _base_url_warning(issue: Issue, base: str, setting: str) -> Issue:
-    """The core's `base-url` error as the contract's one warning, naming conf.py's setting."""
-    problem = (
-        f"{setting} = {base!r}: {issue.message.removeprefix('no sitemap written: ')}"
-        if base
-        else f"html_baseurl is not set in conf.py (nor site_url, nor {RTD_URL} in the environment)"
-    )
-    return dataclasses.replace(
-        issue, field=setting, level="warning", message=f"{problem}: no sitemap written"
-    )
-
-
 def _write_sitemap(build: _Build, app: Sphinx, exception: Exception | None) -> None:
     """build-finished: write the sitemap set for an html or dirhtml build that succeeded;
     keep the last one when the build wrote no page at all."""
-    names, history = build.take()
+    sitemap, build.sitemap = build.sitemap, SitemapBuild(None)
     if exception is not None or app.builder.name not in BUILDERS:
         return
-    if (kept := _kept(app)) is not None:
-        _report(app, kept, app.env.found_docs)
-        return
-    _report(app, _write(app, names, history), app.env.found_docs)
+    reporter = Reporter(_Voice(app), "conf.py")
+    if build.not_listed is not None:  # another version's pages
+        reporter.report([*sitemap.take_issues(), *build.not_listed])
+    elif sitemap.settings is not None and _kept(app, sitemap.settings.filename):
+        reporter.report(sitemap.take_issues())
+    else:
+        settings_issues, fields = sitemap.take_issues(), list[Issue]()  # the documents' fields
+        if build.scheme is not None:
+            sitemap.extend(pages(app, build.scheme, fields, build.names))
+        sitemap.finish(Path(app.outdir))
+        reporter.report([*settings_issues, *fields, *sitemap.take_issues()], sitemap.summary())
 
 
-def _kept(app: Sphinx) -> list[Issue] | None:
-    """The issues of the settings, when the last sitemap stands: before Sphinx 8.2 a
-    build with no document out of date writes no page at all (no index, no search
-    page), so the pages it would list are those of the last build, which its sitemap
-    lists. None when a sitemap is to be written."""
+def _kept(app: Sphinx, filename: str) -> bool:
+    """True when the last sitemap stands: before Sphinx 8.2 a build with no document
+    out of date writes no page at all (no index, no search page), so the pages it would
+    list are those of the last build, which its sitemap lists."""
     if SPHINX_WRITES_ALWAYS or app.phase >= BuildPhase.RESOLVING:
-        return None
-    *_, settings, issues = _site(app)
-    if not (Path(app.outdir) / settings.filename).is_file():
-        return None
+        return False
+    if not (Path(app.outdir) / filename).is_file():
+        return False
     logger.info(
         "sitemap: no page was written (no targets are out of date), so the last build's %s stands",
-        settings.filename,
+        filename,
     )
-    return issues
-
-
-def _site(app: Sphinx) -> tuple[Scheme, str, str, Settings, list[Issue]]:
-    """This output's URL scheme, base URL and the setting it came from, and the settings;
-    with the issues of the settings and the URL scheme."""
-    base, setting = versions.own_url(app, *base_url(app))  # sphinx-multiversion: its folder
-    scheme, issues = url_scheme(app.config, Path(app.srcdir))
-    scheme, base, more = _placed(scheme, base, setting, app.config, Path(app.outdir))
-    settings, found = read_settings(app, base, scheme)
-    return scheme, base, setting, settings, [*issues, *more, *found]
-
-
-def _write(app: Sphinx, written: Set[str], history: GitDates | None) -> list[Issue]:
-    """One core call; the issues of the settings, the URL scheme and the run."""
-    scheme, base, setting, settings, issues = _site(app)
-    if (not_listed := versions.skipped(app, base)) is not None:  # another version's pages
-        return [*issues, *not_listed]
-    result = write_sitemaps(
-        pages(app, scheme, issues, written),
-        Path(app.outdir),
-        settings,
-        history,
-        htmlmap.heads_read(app),
-    )
-    logger.info(result.summary())
-    return [
-        *issues,
-        *(
-            _base_url_warning(i, base, setting) if i.code == "base-url" else i
-            for i in result.issues
-        ),
-    ]
+    return True
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -225,12 +207,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     dirhtml build finishes."""
     add_config_values(app)
     build = _Build()
-    app.connect("env-updated", build.read_ahead)
+    app.connect("env-updated", build.start)
     app.connect("html-page-context", build.note)
     if sphinx.version_info[:2] < (8, 1):
         app.connect("html-page-context", _dirhtml_canonical)
     app.connect("build-finished", functools.partial(_write_sitemap, build))
-    htmlmap.setup(app, _site)  # the site map pages, with sitemap_html_map = True
+    htmlmap.setup(app, build.current)  # the site map pages, with sitemap_html_map = True
     return {
         "version": sitemap_core.__version__,
         "env_version": 1,

@@ -13,15 +13,13 @@ registered is a typo the core names too.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
 
-from sitemap_core import OPTIONS, Issue, Option, Settings, settings_from_options
-from sitemap_core.values.page import parse_flag
+from sitemap_core import OPTIONS, Option, parse_flag
 
 from .scheme import Scheme, listed
 
@@ -58,9 +56,10 @@ def base_url(app: Sphinx) -> tuple[str, str]:
     return "", "html_baseurl"
 
 
-def read_settings(app: Sphinx, base: str, scheme: Scheme) -> tuple[Settings, list[Issue]]:
-    """Core settings from conf.py, sphinx-sitemap's spellings folded in, unknown
-    `sitemap_*` names passed on so that the core names them."""
+def option_values(app: Sphinx, scheme: Scheme) -> tuple[dict[str, Any], Path]:
+    """The option values of conf.py (and `-D`), sphinx-sitemap's spellings folded in,
+    unknown `sitemap_*` names passed on so that the core names them; and the folder
+    relative paths are taken from."""
     config = app.config
     values = {option.name: getattr(config, option.sphinx) for option in OPTIONS}
     for option in OPTIONS:  # `-D sitemap_gzip=also`: a string, whatever the option's type
@@ -73,11 +72,7 @@ def read_settings(app: Sphinx, base: str, scheme: Scheme) -> tuple[Settings, lis
         ]
     if config.sitemap_show_lastmod is False and values["lastmod"] == "auto":
         values["lastmod"] = "none"
-    root = Path(app.confdir) if app.confdir else Path(app.srcdir)
-    settings, issues = settings_from_options(values, base, root, prefix=PREFIX)
-    if settings.x_default == "" and scheme.languages:  # the site's first language
-        settings = dataclasses.replace(settings, x_default=scheme.languages[0][0])
-    return settings, issues
+    return values, Path(app.confdir) if app.confdir else Path(app.srcdir)
 
 
 def _command_line(option: Option, value: Any) -> Any:

@@ -12,7 +12,6 @@ so any theme renders it. The pages are then written like any other, and listed.
 from __future__ import annotations
 
 import functools
-import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,15 +19,12 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from sitemap_core import Issue, Settings
-from sitemap_core.facts.htmlhead import Heads
-from sitemap_core.values.urls import base_url_problem
-from sitemap_core.writing.listing import Listing
+from sitemap_core import Listing, SitemapBuild
 
 from .pages import documents
 from .scheme import Scheme
 
-Site = Callable[[Sphinx], tuple[Scheme, str, str, Settings, list[Issue]]]
+Current = Callable[[], tuple[Scheme | None, SitemapBuild]]  # this build's scheme and sitemap
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -39,34 +35,23 @@ def _add_templates(app: Sphinx, config: Config) -> None:
         config.templates_path.append(str(TEMPLATES))
 
 
-# The heads each build's site map listing read, for its sitemap (read once, not twice).
-_HEADS: weakref.WeakKeyDictionary[Sphinx, Heads] = weakref.WeakKeyDictionary()
-
-
-def heads_read(app: Sphinx) -> Heads | None:
-    """The heads this build's site map pages read (None without them), handed over once."""
-    return _HEADS.pop(app, None)
-
-
-def _collect(site: Site, app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
-    """html-collect-pages: `(pagename, context, template)` of every site map page;
-    `site` gives this output's scheme, base URL and settings, as the sitemap sees them.
+def _collect(current: Current, app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """html-collect-pages: `(pagename, context, template)` of every site map page, as
+    `current`'s sitemap sees this output; the heads they read are its own, read once.
     The pages are made by `mappages`, loaded only for a build that makes them."""
-    builder = app.builder
-    if builder.name not in ("html", "dirhtml"):
-        return
-    scheme, base, _setting, settings, _ = site(app)  # the issues: the sitemap reports them
-    if not settings.html_map or base_url_problem(base):
+    scheme, sitemap = current()
+    settings = sitemap.settings
+    if scheme is None or settings is None or not settings.html_map:
         return
     from .mappages import map_pages
 
     offered = documents(app, scheme, []).values()  # the map shows documents only
     listing = Listing(offered, settings)
-    _HEADS[app] = listing.heads
+    sitemap.heads = listing.heads
     yield from map_pages(app, offered, listing, settings)
 
 
-def setup(app: Sphinx, site: Site) -> None:
+def setup(app: Sphinx, current: Current) -> None:
     """Connect the template folder and the page collector."""
     app.connect("config-inited", _add_templates)
-    app.connect("html-collect-pages", functools.partial(_collect, site))
+    app.connect("html-collect-pages", functools.partial(_collect, current))

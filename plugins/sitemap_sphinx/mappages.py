@@ -11,14 +11,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from sitemap_core import Page, Settings
-from sitemap_core.writing.htmlmap import (
-    MapEntry,
-    map_path,
-    plan,
-    prune,
-    render,
-)
+from sitemap_core import MapEntry, Page, Settings, map_path, plan, prune, render
 
 from .config import PREFIX
 

@@ -20,8 +20,7 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 from sphinx.project import Project
 
-from sitemap_core import Issue, Page, meta_overrides
-from sitemap_core.values.page import StrPath
+from sitemap_core import Issue, Page, StrPath, meta_overrides
 
 from .config import PREFIX
 from .generated import MakePage, generated_pages

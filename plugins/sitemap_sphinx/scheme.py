@@ -18,9 +18,7 @@ from typing import Any
 
 from sphinx.config import Config
 
-from sitemap_core import Alternate, Issue
-from sitemap_core.values.page import hreflang
-from sitemap_core.values.urls import site_path
+from sitemap_core import Alternate, Issue, hreflang, site_path
 
 LINK = "{link}"
 

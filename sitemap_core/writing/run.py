@@ -70,6 +70,15 @@ def cache_beside(out_dir: Path, settings: Settings) -> Settings:
     return settings
 
 
+def remove_sets(out_dir: Path, settings: Settings) -> None:
+    """Remove the sitemap set (and news set) an earlier build wrote into `out_dir`: a
+    build that writes none must not leave the old one to be deployed."""
+    if out_dir.is_dir():
+        installer = Installer(out_dir, settings, urls.normal_base(settings.base_url), [])
+        for stem in (settings.filename.rsplit(".", 1)[0], NEWS_STEM):
+            installer.remove_stale(set(), stem)
+
+
 class _Run:
     """One run of `write_set`: its settings, the issues found, the files made."""
 
@@ -96,9 +105,7 @@ class _Run:
         problem = urls.base_url_problem(self.base)
         if problem:
             self.issues.append(Issue("base-url", "", "base_url", f"no sitemap written: {problem}"))
-            if self.out_dir.is_dir():  # an earlier build's sitemap would be deployed
-                for stem in (self.stem, NEWS_STEM):
-                    self.installer.remove_stale(set(), stem)
+            remove_sets(self.out_dir, self.s)
             return Written(Result(issues=tuple(self.issues)), complete=False)
         try:
             files, count = self._write(pages)

@@ -9,13 +9,13 @@ import gc
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .facts.gitdates import GitDates
-from .facts.htmlhead import Heads
-from .options import Settings
-from .protocol.sitemaps import Level
-from .values.page import Page
-from .values.report import Issue, Result
-from .writing.run import cache_beside, write_set
+from ..facts.gitdates import GitDates
+from ..facts.htmlhead import Heads
+from ..options import Settings
+from ..protocol.sitemaps import Level
+from ..values.page import Page
+from ..values.report import Issue, Result
+from ..writing.run import cache_beside, write_set
 
 
 def write_sitemaps(
@@ -51,7 +51,7 @@ def write_sitemaps(
         if not (settings.indexnow_key or settings.robots_feeds or settings.submit):
             return result
         # Loaded only when asked for: an HTTP client a build without them does not need.
-        from .notify import indexnow
+        from ..notify import indexnow
 
         told = indexnow.after_build(result, settings, out_dir)  # key file, feeds, submit
         return dataclasses.replace(result, issues=(*result.issues, *told)) if told else result
@@ -59,7 +59,7 @@ def write_sitemaps(
 
 def _checked(files: tuple[Path, ...], location: str, settings: Settings) -> list[Issue]:
     """The protocol check of one written set, each finding at the level `validate` asks."""
-    from .checking.validate import validate_files  # loaded when a run checks its files
+    from ..checking.validate import validate_files  # loaded when a run checks its files
 
     level: Level = "error" if settings.validate == "strict" else "warning"
     return [
