@@ -22,7 +22,6 @@ from mkdocs.exceptions import Abort
 from helpers import NS, GitRepo, checked, histories_given, parse, url_elements
 from sitemap_core.facts.gitdates import GitDates
 from sitemap_core.options import OPTIONS
-from sitemap_mkdocs import plugin as plugin_module
 from sitemap_mkdocs.config import MKDOCS_DEFAULTS
 from sitemap_mkdocs.plugin import SitemapPlugin
 

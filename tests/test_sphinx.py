@@ -15,7 +15,6 @@ from sphinx.pycode import ModuleAnalyzer
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
-import sitemap_sphinx
 from helpers import (
     NS,
     GitRepo,
