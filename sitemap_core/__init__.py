@@ -18,11 +18,20 @@ if TYPE_CHECKING:
     from .build import write_sitemaps
     from .checking.validate import validate_files
     from .facts.lastmod import read_ahead
-    from .options import OPTIONS, Option, Rule, Settings, settings_from_options
+    from .options import (
+        OPTIONS,
+        Option,
+        Rule,
+        Settings,
+        parse_changefreq,
+        parse_priority,
+        settings_from_options,
+    )
     from .protocol.sitemaps import ChangeFreq
     from .values.media import Image, News, Video
     from .values.page import Alternate, Page, meta_overrides
     from .values.report import Issue, Result
+    from .values.urls import base_url_problem
 
 __version__ = "0.1.0"
 
@@ -39,7 +48,10 @@ _HOMES = {
     "Rule": ".options",
     "Settings": ".options",
     "Video": ".values.media",
+    "base_url_problem": ".values.urls",
     "meta_overrides": ".values.page",
+    "parse_changefreq": ".options",
+    "parse_priority": ".options",
     "read_ahead": ".facts.lastmod",
     "settings_from_options": ".options",
     "validate_files": ".checking.validate",
@@ -58,7 +70,10 @@ __all__ = [
     "Rule",
     "Settings",
     "Video",
+    "base_url_problem",
     "meta_overrides",
+    "parse_changefreq",
+    "parse_priority",
     "read_ahead",
     "settings_from_options",
     "validate_files",

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitemap_core.options import (
+from sitemap_core import (
+    Issue,
     Settings,
+    base_url_problem,
     parse_changefreq,
     parse_priority,
     settings_from_options,
 )
-from sitemap_core.values.report import Issue
-from sitemap_core.values.urls import base_url_problem
 
 TYPES = ("articles", "indexes", "pages")
 
