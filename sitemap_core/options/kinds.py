@@ -23,6 +23,9 @@ class Kind:
     type = "str"
     """The type as docs/options.md names it."""
 
+    choices: tuple[str, ...] = ()
+    """The words it takes, when it takes a few (the docs list each)."""
+
     words: Mapping[bool, str] = {}
     """The words YAML's booleans stand for (`gzip: no` loads as False)."""
 
@@ -155,6 +158,7 @@ class Choices(Strings):
 
     def __init__(self, choices: tuple[str, ...]) -> None:
         super().__init__(lambda item: choice(item, choices))
+        self.choices = choices
 
     def parse(self, value: Any, root: Path | None) -> tuple[Any, ...]:
         chosen = tuple(dict.fromkeys(super().parse(value, root)))

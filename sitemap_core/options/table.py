@@ -68,6 +68,11 @@ class Option:
         return f"sitemap_{self.name}"
 
     @property
+    def choices(self) -> tuple[str, ...]:
+        """The words the option takes (or its list's items), when it takes a few."""
+        return self.kind.choices
+
+    @property
     def words(self) -> Mapping[bool, str]:
         """The words YAML's booleans stand for in this option (`gzip: no`)."""
         return self.kind.words
