@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.config import load_config
 
-from sitemap_core.commands import main
 from sitemap_core import OPTIONS
+from sitemap_core.commands import main
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
