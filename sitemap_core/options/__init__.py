@@ -10,32 +10,17 @@ checks and converts the option's values with the checks of `parsers`; `settings`
 
 from __future__ import annotations
 
-from .parsers import Rule, parse_changefreq, parse_priority, parse_rule
+from .parsers import Rule, parse_changefreq, parse_priority
 from .settings import Settings, settings_from_options
-from .table import (
-    FORMATS,
-    GZIP_MODES,
-    LASTMOD_SOURCES,
-    MAX_URLS,
-    OPTIONS,
-    URL_ERROR_MODES,
-    VALIDATE_MODES,
-    Option,
-)
+from .table import LASTMOD_SOURCES, OPTIONS, Option
 
 __all__ = [
-    "FORMATS",
-    "GZIP_MODES",
     "LASTMOD_SOURCES",
-    "MAX_URLS",
     "OPTIONS",
-    "URL_ERROR_MODES",
-    "VALIDATE_MODES",
     "Option",
     "Rule",
     "Settings",
     "parse_changefreq",
     "parse_priority",
-    "parse_rule",
     "settings_from_options",
 ]
