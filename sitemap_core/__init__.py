@@ -58,11 +58,6 @@ _HOMES = {
     "base_url_issue": ".build.sitemapbuild",
     "validate_files": ".checking.validate",
     "Heads": ".facts.htmlhead",
-    "FORMATS": ".options",
-    "GZIP_MODES": ".options",
-    "LASTMOD_SOURCES": ".options",
-    "URL_ERROR_MODES": ".options",
-    "VALIDATE_MODES": ".options",
     "OPTIONS": ".options",
     "Option": ".options",
     "Rule": ".options",
@@ -96,11 +91,6 @@ _HOMES = {
     "mike_versions": ".writing.versions",
 }
 __all__ = [
-    "VALIDATE_MODES",
-    "URL_ERROR_MODES",
-    "LASTMOD_SOURCES",
-    "GZIP_MODES",
-    "FORMATS",
     "OPTIONS",
     "Alternate",
     "ChangeFreq",

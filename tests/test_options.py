@@ -1,5 +1,6 @@
 """The option vocabulary: checked values, clear issues, defaults that match the table."""
 
+import dataclasses
 import datetime as dt
 from pathlib import Path
 
@@ -9,7 +10,6 @@ from sitemap_core.options import (
     OPTIONS,
     Rule,
     Settings,
-    _convert,
     settings_from_options,
 )
 from sitemap_core.protocol.sitemaps import ChangeFreq
@@ -26,7 +26,37 @@ def test_table_defaults_give_the_default_settings():
         # the table and Settings disagree; converted as any value, the two must agree.
         # (cache_dir has no default without a config folder: see the last test.)
         if option.default is not None and option.name != "cache_dir":
-            assert _convert(option.name, option.default, None) == got, option.name
+            assert option.parse(option.default) == got, option.name
+
+
+def test_settings_has_a_field_per_option_in_the_tables_order():
+    """Adding an option is one table entry and its typed `Settings` field: the two agree
+    (names, order, defaults) or this fails."""
+    fields = [f.name for f in dataclasses.fields(Settings)]
+    assert fields == ["base_url", *(o.name for o in OPTIONS), "option_prefix", "build_time"]
+    plain = Settings(base_url="https://h/")
+    for option in OPTIONS:
+        unset = option.default is None or option.name == "cache_dir"  # cache_dir: see below
+        default = None if unset else option.parse(option.default)
+        assert getattr(plain, option.name) == default, option.name
+
+
+def test_yaml_booleans_stand_for_the_words_an_option_declares():
+    made, issues = settings_from_options({"gzip": False, "validate": False}, "https://h/")
+    assert issues == [] and (made.gzip, made.validate) == ("no", "off")
+    _, issues = settings_from_options({"validate": True}, "https://h/")
+    assert [i.field for i in issues] == ["validate"]
+
+
+def test_command_line_text_is_read_by_the_options_kind():
+    read = {o.name: o.from_text for o in OPTIONS}
+    assert read["images"]("1") is True and read["images"]("no") is False
+    assert read["images"]("maybe") == "maybe"  # the core names it
+    assert read["robots_txt"]("0") is False and read["robots_txt"]("auto") == "auto"
+    assert read["max_urls"]("5") == 5 and read["max_urls"]("many") == "many"
+    assert read["priority"]("0.5") == 0.5
+    assert read["formats"]("xml,txt") == ["xml", "txt"]
+    assert read["gzip"]("also") == "also"
 
 
 def test_values_are_converted():

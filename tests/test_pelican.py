@@ -895,7 +895,9 @@ def test_file_times_are_no_dates_of_a_page(
     assert lastmods[BASE + "generators.html"] == "2024-01-12T10:00:00+01:00"  # its Date:
     found = [w for w in warnings_of(caplog) if "someday" in w]
     assert len(found) == 1
-    assert found[0].startswith("sitemap: [lastmod] python/generators.md (sitemap.lastmod): sitemap.lastmod: ")
+    assert found[0].startswith(
+        "sitemap: [lastmod] python/generators.md (sitemap.lastmod): sitemap.lastmod: "
+    )
 
 
 def test_with_the_site_map_page_each_head_is_read_once(

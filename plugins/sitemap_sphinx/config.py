@@ -6,20 +6,25 @@ nothing else: `site_url` (before `html_baseurl`), `sitemap_filename` and `sitema
 into `exclude`), `sitemap_show_lastmod = False` (no lastmod), and `sitemap_url_scheme`
 with `sitemap_locales`, and our `sitemap_x_default`, read by `scheme.py`.
 
-Sphinx does not type-check these values (`types=Any`): the core checks every option and
-warns once, naming it as written; a conf.py name starting with `sitemap_` that nobody
+Every option of the core's table (`sitemap_core.OPTIONS`) is declared from it. Sphinx
+does not type-check them (`types=Any`): the core checks every value and warns once, naming
+it as written, where Sphinx's own check would add a second warning that `suppress_warnings`
+cannot mute, and would make `-D sitemap_images=yes` a fatal error. A `-D` value, always a
+string, is read by the option's kind as Sphinx reads its own (a switch from 0/1, a number,
+a list from commas). A name conf.py sets that starts with `sitemap_` and that nobody
 registered is a typo the core names too.
 """
 
 from __future__ import annotations
 
+import ast
 import os
 from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
 
-from sitemap_core import OPTIONS, Option, parse_flag
+from sitemap_core import OPTIONS
 
 from .scheme import Scheme, listed
 
@@ -62,10 +67,10 @@ def option_values(app: Sphinx, scheme: Scheme) -> tuple[dict[str, Any], Path]:
     relative paths are taken from."""
     config = app.config
     values = {option.name: getattr(config, option.sphinx) for option in OPTIONS}
-    for option in OPTIONS:  # `-D sitemap_gzip=also`: a string, whatever the option's type
-        if option.sphinx in config.overrides:
-            values[option.name] = _command_line(option, values[option.name])
-    values.update((name.removeprefix(PREFIX), value) for name, value in _unknown(app))
+    for option in OPTIONS:  # `-D sitemap_gzip_level=9`: a string, whatever the option's type
+        if option.sphinx in config.overrides and isinstance(values[option.name], str):
+            values[option.name] = option.from_text(values[option.name])
+    values.update((name.removeprefix(PREFIX), None) for name in _unknown(app))
     if excludes := listed(config.sitemap_excludes):
         values["exclude"] = listed(values["exclude"]) + [
             scheme.pattern(p) if isinstance(p, str) else p for p in excludes
@@ -75,29 +80,36 @@ def option_values(app: Sphinx, scheme: Scheme) -> tuple[dict[str, Any], Path]:
     return values, Path(app.confdir) if app.confdir else Path(app.srcdir)
 
 
-def _command_line(option: Option, value: Any) -> Any:
-    """A `-D` value as Sphinx reads its own options of that kind: a switch from `0` or
-    `1` (or a yes/no word), a number from its digits, a list from commas."""
-    if not isinstance(value, str):
-        return value
-    if option.type == "bool" or option.name == "robots_txt":  # robots_txt: auto, or a switch
-        flag = parse_flag(value)
-        return value if flag is None else flag
-    if option.type in ("int", "float"):
-        try:
-            return int(value) if option.type == "int" else float(value)
-        except ValueError:
-            return value  # the core names the option and the value
-    if option.type.startswith("list"):
-        return [item for item in value.split(",") if item]
-    return value
-
-
-def _unknown(app: Sphinx) -> list[tuple[str, Any]]:
-    """conf.py's `sitemap_*` names that no extension registered (`sitemap_gzipp`)."""
-    raw = getattr(app.config, "_raw_config", {})  # conf.py's namespace, as Sphinx keeps it
+def _unknown(app: Sphinx) -> list[str]:
+    """conf.py's `sitemap_*` names that no extension registered (`sitemap_gzipp`), found
+    in the file itself: Sphinx keeps conf.py's namespace to itself."""
+    conf_py = Path(app.confdir, "conf.py") if app.confdir else None
+    if conf_py is None or not conf_py.is_file():
+        return []
+    try:
+        tree = ast.parse(conf_py.read_bytes(), str(conf_py))
+    except (SyntaxError, ValueError):
+        return []  # Sphinx read it, so this is no file of ours to judge
+    names = _Assigned()
+    names.visit(tree)
     return sorted(
-        (name, value)
-        for name, value in raw.items()
-        if name.startswith(PREFIX) and name not in app.config
+        name for name in names.found if name.startswith(PREFIX) and name not in app.config
     )
+
+
+class _Assigned(ast.NodeVisitor):
+    """The names a module sets at its top level (in `if`, `try` and `with` blocks too, not
+    in functions or classes)."""
+
+    def __init__(self) -> None:
+        self.found: set[str] = set()
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, ast.Store):
+            self.found.add(node.id)
+
+    def _own_scope(self, node: ast.AST) -> None:
+        """A function's, class's or comprehension's names are its own."""
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _own_scope
+    visit_Lambda = visit_comprehension = _own_scope

@@ -13,13 +13,15 @@ from typing import Any
 from ..protocol.indexnow import DEFAULT_ENDPOINT
 from ..protocol.sitemaps import MAX_BYTES, ChangeFreq
 from ..values.report import Issue
-from .parsers import convert
-from .table import MAX_URLS, OPTIONS, Rule
+from .parsers import Rule
+from .table import MAX_URLS, OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Everything the core needs to write one sitemap set."""
+    """Everything the core needs to write one sitemap set: a field per option of the
+    table (`OPTIONS`), in its order, with what the option's default parses to (a test
+    keeps the two equal)."""
 
     base_url: str
     filename: str = "sitemap.xml"
@@ -91,7 +93,7 @@ def settings_from_options(
         if value is None or value == known[name].default:
             continue
         try:
-            kwargs[name] = convert(name, value, root)
+            kwargs[name] = known[name].parse(value, root)
         except (TypeError, ValueError) as exc:
             bad(name, f"option {prefix + name!r}: {exc}; using the default")
     if "cache_dir" not in kwargs and root is not None:

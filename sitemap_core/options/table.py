@@ -1,13 +1,43 @@
-"""The option table: every option's name, Python type, default and meaning, as the docs
-and each adapter's config show them, with the choices some options take and `Rule`."""
+"""The option table: every option declared once, with its name, kind (type, check and
+conversion, from `kinds`), default and meaning. The docs, `settings_from_options` and each
+adapter's config (MkDocs' schema, Sphinx's config values, Pelican's `SITEMAP` keys) are
+made from it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from ..protocol.indexnow import DEFAULT_ENDPOINT
-from ..protocol.sitemaps import MAX_BYTES, MAX_ENTRIES, ChangeFreq
+from ..protocol.indexnow import DEFAULT_ENDPOINT, endpoint_url
+from ..protocol.sitemaps import MAX_BYTES, MAX_ENTRIES
+from .kinds import (
+    Choice,
+    Choices,
+    Folder,
+    Kind,
+    Number,
+    Records,
+    Strings,
+    Switch,
+    SwitchOr,
+    Text,
+    Whole,
+)
+from .parsers import (
+    auto_or_switch,
+    changefreq_or_none,
+    file_name,
+    indexnow_key,
+    map_path,
+    news_language_code,
+    parse_priority,
+    parse_rule,
+    regex,
+    x_default,
+    zone,
+)
 
 MAX_URLS = MAX_ENTRIES  # the protocol's limits, as the validator checks them
 FORMATS = ("xml", "txt")
@@ -18,75 +48,98 @@ URL_ERROR_MODES = ("warn", "error")
 
 
 @dataclass(frozen=True, slots=True)
-class Rule:
-    """Defaults for pages whose site-relative path matches `match` (a glob)."""
-
-    match: str
-    changefreq: ChangeFreq | None = None
-    priority: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Option:
-    """One row of the option table: name, Python type, default and meaning."""
+    """One row of the option table: name, kind (what it takes: its type, check and
+    conversion), default and meaning."""
 
     name: str
-    type: str
+    kind: Kind
     default: Any
     help: str
+
+    @property
+    def type(self) -> str:
+        """The Python type as the docs name it (`list[str]`)."""
+        return self.kind.type
 
     @property
     def sphinx(self) -> str:
         """The conf.py spelling."""
         return f"sitemap_{self.name}"
 
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The words the option takes (or its list's items), when it takes a few."""
+        return self.kind.choices
+
+    @property
+    def words(self) -> Mapping[bool, str]:
+        """The words YAML's booleans stand for in this option (`gzip: no`)."""
+        return self.kind.words
+
+    def parse(self, value: Any, root: Path | None = None) -> Any:
+        """What `Settings` holds for `value` (not the default), or TypeError/ValueError;
+        a relative path is taken from `root`."""
+        return self.kind.parse(value, root)
+
+    def from_text(self, text: str) -> Any:
+        """The value command-line `text` stands for (`-D sitemap_gzip_level=9`: 9)."""
+        return self.kind.from_text(text)
+
 
 OPTIONS: tuple[Option, ...] = (
     Option(
         "filename",
-        "str",
+        Text("a plain file name", file_name),
         "sitemap.xml",
         "Name of the sitemap, or of the index when the set is split.",
     ),
-    Option("formats", "list[str]", ["xml"], "Which sitemaps to write: `xml`, `txt` or both."),
+    Option("formats", Choices(FORMATS), ["xml"], "Which sitemaps to write: `xml`, `txt` or both."),
     Option(
         "gzip",
-        "str",
+        Choice(GZIP_MODES, words={False: "no", True: "also"}),
         "no",
         "`no`, `also` (a `.gz` twin of every file) or `only` (just the `.gz` files).",
     ),
-    Option("gzip_level", "int", 6, "gzip compression level, 1 to 9."),
+    Option("gzip_level", Whole(1, 9), 6, "gzip compression level, 1 to 9."),
     Option(
         "lastmod",
-        "str",
+        Choice(LASTMOD_SOURCES),
         "auto",
         "Where lastmod comes from: `auto`, `git`, `content`, `mtime`, `build` or `none`.",
     ),
     Option(
         "timezone",
-        "str",
+        Text("a zone name", zone),
         "",
         "IANA zone for dates without one (e.g. `Europe/Paris`); empty means UTC.",
     ),
-    Option("exclude", "list[str]", [], "Glob patterns on the site-relative URL path to leave out."),
+    Option("exclude", Strings(), [], "Glob patterns on the site-relative URL path to leave out."),
     Option(
         "exclude_regex",
-        "list[str]",
+        Strings(regex),
         [],
         "Regular expressions searched in the absolute URL to leave out.",
     ),
     Option(
         "rules",
-        "list[dict]",
+        Records(parse_rule),
         [],
         "Ordered `{match, changefreq, priority}` defaults; the first matching glob wins.",
     ),
-    Option("changefreq", "str", "", "Site-wide default changefreq; empty omits it."),
-    Option("priority", "float", None, "Site-wide default priority, 0.0 to 1.0; unset omits it."),
-    Option("extra_urls", "list[str]", [], "More URLs to list, absolute or site-relative."),
+    Option(
+        "changefreq", Kind(changefreq_or_none), "", "Site-wide default changefreq; empty omits it."
+    ),
+    Option(
+        "priority",
+        Number(parse_priority),
+        None,
+        "Site-wide default priority, 0.0 to 1.0; unset omits it.",
+    ),
+    Option("extra_urls", Strings(), [], "More URLs to list, absolute or site-relative."),
     Option(
         "x_default",
-        "str",
+        Kind(x_default),
         "",
         "The language whose page is every translated page's `x-default` alternate "
         "(`en`, `pt-BR`); empty: the site's default language (MkDocs i18n's default, "
@@ -94,7 +147,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "robots_txt",
-        "str",
+        SwitchOr(auto_or_switch),
         "auto",
         "`auto`: at the host root, create robots.txt or add the `Sitemap:` line to it; "
         "under a path, only add to a robots.txt the site ships. `true`: also create one "
@@ -102,114 +155,124 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "validate",
-        "str",
+        Choice(VALIDATE_MODES, words={False: "off"}),
         "warn",
         "Check the written files: `off`, `warn` or `strict` (problems are errors).",
     ),
     Option(
         "invalid_urls",
-        "str",
+        Choice(URL_ERROR_MODES),
         "warn",
         "A URL that cannot be listed is left out with a warning (`warn`) or an error.",
     ),
-    Option("max_urls", "int", MAX_URLS, "URLs per file before a new part starts (at most 50,000)."),
+    Option(
+        "max_urls",
+        Whole(1, MAX_URLS),
+        MAX_URLS,
+        "URLs per file before a new part starts (at most 50,000).",
+    ),
     Option(
         "max_bytes",
-        "int",
+        Whole(1024, MAX_BYTES),
         MAX_BYTES,
         "Uncompressed bytes per file before a new part starts (at most 52,428,800).",
     ),
     Option(
         "cache_dir",
-        "str",
+        Folder(),
         ".sitemap-cache",
         "Folder for the content-hash state, relative to the config file.",
     ),
     Option(
         "seed_sitemap",
-        "str",
+        Text("a path or URL"),
         "",
         "A published sitemap (path or URL) that seeds content-state dates on a fresh cache.",
     ),
-    Option("indent", "int", 0, "Spaces to indent XML with; 0 writes compact XML."),
+    Option("indent", Whole(0, 8), 0, "Spaces to indent XML with; 0 writes compact XML."),
     Option(
         "robots_feeds",
-        "list[str]",
+        Strings(),
         [],
         "Feed URLs (RSS or Atom, absolute or site-relative) to add to robots.txt as "
         "`Sitemap:` lines.",
     ),
     Option(
         "indexnow_key",
-        "str",
+        Text("a key", indexnow_key),
         "",
         "Your IndexNow key (8 to 128 of `a-z A-Z 0-9 -`), made once and kept: "
         "`<key>.txt` is written into the site.",
     ),
     Option(
         "indexnow_endpoints",
-        "list[str]",
+        Strings(endpoint_url),
         [DEFAULT_ENDPOINT],
         "IndexNow endpoints `submit` posts to.",
     ),
     Option(
         "submit",
-        "bool",
+        Switch(),
         False,
         "After a build without errors, send the URLs that changed since the published "
         "sitemap to IndexNow (needs `indexnow_key`).",
     ),
     Option(
         "images",
-        "bool",
+        Switch(),
         False,
         "List each page's content images (`<image:image>`), found in the built page "
         "(not the theme's logos and icons).",
     ),
     Option(
         "videos",
-        "bool",
+        Switch(),
         False,
         "List each page's videos (`<video:video>`: `<video>` elements, YouTube and Vimeo "
         "players), found in the built page.",
     ),
     Option(
         "news",
-        "bool",
+        Switch(),
         False,
         "Write a news sitemap (`sitemap-news.xml`) of the articles published in the "
         "last `news_days` days (Pelican articles, blog posts).",
     ),
     Option(
         "news_publication",
-        "str",
+        Text("a name", str.strip),
         "",
         "The publication's name in the news sitemap; empty: the site's name.",
     ),
     Option(
         "news_language",
-        "str",
+        Kind(news_language_code),
         "",
         "The articles' language code (ISO 639: `en`, `zh-cn`); empty: the site's.",
     ),
-    Option("news_days", "int", 2, "How many days an article stays in the news sitemap (1 to 30)."),
+    Option(
+        "news_days",
+        Whole(1, 30),
+        2,
+        "How many days an article stays in the news sitemap (1 to 30).",
+    ),
     Option(
         "html_map",
-        "bool",
+        Switch(),
         False,
         "Also write a site map page for people, in the site's own theme: titled links "
         "grouped by section.",
     ),
     Option(
         "html_map_path",
-        "str",
+        Text("a path", map_path),
         "",
         "Where the site map page goes (ending in `/` or `.html`); empty: `sitemap/` "
         "with directory URLs (MkDocs' default, Sphinx `dirhtml`), else `sitemap.html`.",
     ),
     Option(
         "html_map_max_links",
-        "int",
+        Whole(3, MAX_URLS),
         100,
         "Most links on one site map page (3 or more); a larger site gets a page per "
         "section, split further when needed.",
