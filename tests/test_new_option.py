@@ -55,9 +55,10 @@ assert build_main(["-W", "-q", "-b", "html", str(src), str(tmp / "out")]) == 0
 assert build_main(["-W", "-q", "-D", "sitemap_throwaway=0", "-b", "html", str(src), str(tmp / "out0")]) == 0
 assert build_main(["-W", "-q", "-D", "sitemap_throwaway=maybe", "-b", "html", str(src), str(tmp / "bad")]) != 0
 
-found, issues = sitemap_pelican.config.load(
+build, found = sitemap_pelican.config.load(
     {"SITEURL": "https://example.org", "PATH": str(tmp), "SITEMAP": {"throwaway": True}}
 )
+issues = build.take_issues()
 assert issues == [] and found is not None and found.settings.throwaway is True, issues
 
 (tmp / "sitemap.toml").write_text("throwaway = 'maybe'\n")
