@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from helpers import parse, serve, urls_in
 from sitemap_core.commands import main, remote
-from sitemap_core.commands.sources import SourceIndex
+from sitemap_core.facts.sources import SourceIndex
 from xsd import assert_schema_valid
 
 SM = "http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import click
+
 from ..values.report import Issue
 
 
@@ -12,6 +14,16 @@ def issue_line(issue: Issue) -> str:
     where = issue.page or issue.field
     where = f" {where}" if where else ""
     return f"{issue.level} {issue.code}{where}: {issue.message}"
+
+
+class Echo:
+    """The command line's voice for a build's `Reporter`: `issue_line`s, then the summary."""
+
+    def issue(self, issue: Issue, text: str) -> None:
+        click.echo(issue_line(issue))
+
+    def summary(self, text: str) -> None:
+        click.echo(text)
 
 
 def counts(issues: Sequence[Issue]) -> tuple[int, int]:

@@ -3,7 +3,6 @@ settings they make (a TOML config file read, then `settings_from_options`)."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,9 +12,10 @@ import click
 from ..checking.robots import robots_sitemaps
 from ..options import Settings, settings_from_options
 from ..protocol.grammar import loc_problem, part_name
+from ..sites.config import ConfigError, read_config
 from ._report import issue_line
 
-__all__ = ["published_base", "site_options", "site_settings"]
+__all__ = ["published_base", "site_options", "site_settings", "site_values"]
 
 
 def site_options(published: bool = False) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -58,18 +58,18 @@ def _options(fallback: str) -> list[Callable[[Callable[..., None]], Callable[...
     )
 
 
-def site_settings(
+def site_values(
     site_dir: Path,
     base_url: str | None,
     config_file: Path | None,
     published: bool = False,
     **overrides: Any,
-) -> tuple[Settings, str]:
-    """The settings of --config and --base-url (with `overrides`), their problems echoed;
-    and the base URL: given, else the config file's, else (`published`: a built site that
-    names its sitemap) the folder of the sitemap its robots.txt names. Relative paths are
-    taken from the config file's folder, else from SITE_DIR's: the state stays beside the
-    site, never in the working folder."""
+) -> tuple[dict[str, Any], str, Path]:
+    """The option values of --config (with `overrides`), the base URL and the folder
+    relative paths are taken from. The base URL: given, else the config file's, else
+    (`published`: a built site that names its sitemap) the folder of the sitemap its
+    robots.txt names. Relative paths are taken from the config file's folder, else from
+    SITE_DIR's: the state stays beside the site, never in the working folder."""
     values, config_base = _read_config(config_file)
     name = str(values.get("filename") or "sitemap.xml")
     base_url = base_url or config_base or (published_base(site_dir, name) if published else None)
@@ -79,7 +79,14 @@ def site_settings(
             + (", or a robots.txt in SITE_DIR naming its sitemap)" if published else ")")
         )
     values.update({k: v for k, v in overrides.items() if v})
-    root = (config_file or site_dir.resolve()).resolve().parent
+    return values, base_url, (config_file or site_dir.resolve()).resolve().parent
+
+
+def site_settings(
+    site_dir: Path, base_url: str | None, config_file: Path | None, published: bool = False
+) -> tuple[Settings, str]:
+    """The settings of `site_values`, their problems echoed; and the base URL."""
+    values, base_url, root = site_values(site_dir, base_url, config_file, published)
     settings, problems = settings_from_options(values, base_url, root)
     for issue in problems:
         click.echo(issue_line(issue))
@@ -90,17 +97,9 @@ def _read_config(path: Path | None) -> tuple[dict[str, Any], str | None]:
     if path is None:
         return {}, None
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise click.BadParameter(f"{path}: {exc}", param_hint="--config") from None
-    top_base = data.get("base_url")
-    if isinstance(data.get("sitemap"), dict):
-        data = data["sitemap"]
-    values = dict(data)
-    base = values.pop("base_url", None) or top_base
-    if base is not None and not isinstance(base, str):
-        raise click.BadParameter(f"{path}: base_url must be a string", param_hint="--config")
-    return values, base
+        return read_config(path)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc), param_hint="--config") from None
 
 
 def published_base(site_dir: Path, filename: str) -> str | None:

@@ -5,20 +5,15 @@ the writer."""
 
 from __future__ import annotations
 
-import dataclasses
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ..options import LASTMOD_SOURCES
-from ..values.page import Page
-from ._report import issue_line
-from ._site import site_options, site_settings
-from .sitefiles import html_files, url_for
-from .sources import SourceIndex
+from ._report import Echo
+from ._site import site_options, site_values
 
 __all__ = ["generate"]
 
@@ -68,26 +63,33 @@ def generate(
     stubs and pages with another canonical URL are left out by the core. Exit status 1
     when an error was found or no sitemap was written.
     """
-    from ..build import write_sitemaps
+    from ..build import Reporter, SitemapBuild  # the writer: loaded when the command runs
+    from ..sites.folder import FolderSite
 
-    settings, _ = site_settings(site_dir, base_url, config_file, lastmod=lastmod)
-    if exclude:  # added to the config file's list, as the core read it
-        settings = dataclasses.replace(settings, exclude=(*settings.exclude, *exclude))
-    files = html_files(site_dir)
-    sources = SourceIndex(source, site_dir) if source else None
-    pages = _pages(site_dir, files, keep_html, sources)
+    values, base_url, root = site_values(site_dir, base_url, config_file, lastmod=lastmod)
+    if exclude:  # added to the config file's list
+        values["exclude"] = [*_listed(values.get("exclude")), *exclude]
+    build = SitemapBuild.configure(values, base_url, setting="--base-url", root=root)
+    site = FolderSite(site_dir, keep_html, source)
     if not quiet and _is_tty(sys.stderr):
         with click.progressbar(
-            pages, length=len(files), label="sitemap", file=sys.stderr, show_pos=True
+            site.pages(), length=len(site.files), label="sitemap", file=sys.stderr, show_pos=True
         ) as bar:
-            result = write_sitemaps(bar, site_dir, settings)
+            build.extend(bar)
+            build.finish(site_dir)
     else:
-        result = write_sitemaps(pages, site_dir, settings)
-    for issue in result.issues:
-        click.echo(issue_line(issue))
-    if not quiet:
-        click.echo(result.summary())
-    sys.exit(0 if result.ok and result.files else 1)
+        build.extend(site.pages())
+        build.finish(site_dir)
+    reporter = Reporter(Echo(), config_file.name if config_file else "")
+    errors = reporter.report(build.take_issues(), "" if quiet else build.summary()).errors
+    sys.exit(0 if not errors and build.result is not None and build.result.files else 1)
+
+
+def _listed(value: Any) -> list[Any]:
+    """An option's list as the config file gave it (one string: a list of one)."""
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
 
 
 def _is_tty(stream: Any) -> bool:
@@ -95,11 +97,3 @@ def _is_tty(stream: Any) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
-
-
-def _pages(
-    site_dir: Path, files: list[tuple[Path, str]], keep_html: bool, sources: SourceIndex | None
-) -> Iterator[Page]:
-    for path, rel in files:
-        found = sources.find(rel) if sources else ()
-        yield Page(url=url_for(rel, keep_html), output=path, sources=found, name=rel)

@@ -38,11 +38,10 @@ from typing import Any
 
 import click
 
-from ..checking.validate import validate_files, validate_robots
+from ..checking.checked import Checked, check_file, split_url
+from ..checking.folder import check_folder
+from ..checking.remote import check_url
 from ._report import counts, issue_line, plural
-from .checked import Checked, checked_as_feed, set_for, split_url
-from .folder import check_folder
-from .remote import check_url
 
 __all__ = ["validate"]
 
@@ -91,7 +90,7 @@ def validate(targets: tuple[str, ...], strict: bool, as_json: bool, coverage: bo
         if path.is_dir():
             check_folder(path, checked)
         elif path.is_file():
-            _check_file(path, checked)
+            check_file(path, checked)
         else:
             raise click.BadParameter(
                 f"{target!r} is no file, folder or http(s) URL", param_hint="TARGET"
@@ -142,15 +141,3 @@ def _coverage_line(pages: Counter[str]) -> str:
     if pages["disallowed"]:
         line += f"; {pages['disallowed']} more that robots.txt disallows not counted"
     return line
-
-
-def _check_file(path: Path, checked: Checked) -> None:
-    if path.name.lower() == "robots.txt":
-        checked.files.append(str(path))
-        checked.issues += validate_robots(path)
-        return
-    if checked_as_feed(path, None, checked):
-        return
-    paths = set_for(path)
-    checked.files += [str(p) for p in paths]
-    checked.issues += validate_files(paths)

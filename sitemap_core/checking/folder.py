@@ -12,12 +12,12 @@ from pathlib import Path
 from urllib.parse import unquote
 from urllib.robotparser import RobotFileParser
 
-from ..checking.validate import robots_sitemaps, sitemap_locs, validate_robots, validate_set
 from ..facts.htmlhead import PageFacts, read_page
+from ..facts.sitefiles import html_files, url_for
 from ..files.served import inside, serving_file
 from ..values.report import Issue
 from .checked import MAX_ROBOTS_BYTES, Checked, checked_as_feed, set_for, split_url
-from .sitefiles import html_files, url_for
+from .validate import robots_sitemaps, sitemap_locs, validate_robots, validate_set
 
 __all__ = ["check_folder"]
 

@@ -7,12 +7,12 @@ import tempfile
 from pathlib import Path
 from urllib.parse import urljoin
 
-from ..checking.validate import robots_sitemaps, sitemap_locs, validate_files
 from ..files.fetch import Download, FetchError, download
 from ..protocol.grammar import part_name
 from ..protocol.sitemaps import MAX_BYTES
 from ..values.report import Issue
 from .checked import MAX_ROBOTS_BYTES, Checked, checked_as_feed, renamed, split_url
+from .validate import robots_sitemaps, sitemap_locs, validate_files
 
 __all__ = ["MAX_FILE_BYTES", "MAX_TOTAL_BYTES", "check_url"]
 

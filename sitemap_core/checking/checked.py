@@ -8,10 +8,10 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import SplitResult, urlsplit
 
-from ..checking.feeds import check_feed
-from ..checking.validate import sitemap_locs, twin_name
 from ..files.safexml import local_part
 from ..values.report import Issue
+from .feeds import check_feed
+from .validate import sitemap_locs, twin_name, validate_files, validate_robots
 
 MAX_ROBOTS_BYTES = 1 << 20
 
@@ -73,3 +73,16 @@ def checked_as_feed(
     checked.files.append(names[path.name] if names else str(path))
     checked.issues += [renamed(i, names) for i in found] if names else found
     return True
+
+
+def check_file(path: Path, checked: Checked) -> None:
+    """Check one local file: a robots.txt, a feed, or a sitemap with its parts."""
+    if path.name.lower() == "robots.txt":
+        checked.files.append(str(path))
+        checked.issues += validate_robots(path)
+        return
+    if checked_as_feed(path, None, checked):
+        return
+    paths = set_for(path)
+    checked.files += [str(p) for p in paths]
+    checked.issues += validate_files(paths)
