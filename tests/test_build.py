@@ -7,7 +7,8 @@ import os
 import pytest
 
 from helpers import NS, parse, urls_in
-from sitemap_core import read_ahead, write_sitemaps
+from sitemap_core import write_sitemaps
+from sitemap_core.facts.lastmod import read_ahead
 from sitemap_core.options import settings_from_options
 from sitemap_core.values.page import Alternate, Page
 from sitemap_core.writing import index, writer

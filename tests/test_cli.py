@@ -15,7 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from helpers import parse, serve, urls_in
-from sitemap_core.commands import main, remote
+from sitemap_core.checking import remote
+from sitemap_core.commands import main
 from sitemap_core.facts.sources import SourceIndex
 from xsd import assert_schema_valid
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from helpers import NS, GitRepo, checkout_times, urls_in
-from sitemap_core import read_ahead, write_sitemaps
+from sitemap_core import write_sitemaps
+from sitemap_core.facts.lastmod import read_ahead
 from sitemap_core.options import settings_from_options
 from sitemap_core.values.page import Page
 

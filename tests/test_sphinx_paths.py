@@ -14,8 +14,8 @@ import pytest
 from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.testing.util import SphinxTestApp
 
-import sitemap_sphinx
 from sitemap_sphinx.pages import _output_file, pages
+from sitemap_sphinx.scheme import url_scheme
 
 pytest_plugins = ["sphinx.testing.fixtures"]
 
@@ -41,7 +41,7 @@ def test_paths_are_sphinx_own(
     app = make_app(builder, srcdir=tmp_path / "src", builddir=tmp_path / "build")
     try:
         app.build()
-        scheme = sitemap_sphinx._site(app)[0]
+        scheme = url_scheme(app.config, Path(app.srcdir))[0]
         offered = list(pages(app, scheme, [], {"genindex", "search"}))
         assert {page.name for page in offered} >= app.env.found_docs | {"genindex", "search"}
         for page in offered:

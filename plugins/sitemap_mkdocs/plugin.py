@@ -14,6 +14,7 @@ and kept from rebuild to rebuild while HEAD stays on its commit (`SitemapBuild`)
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -49,13 +50,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self._serving = False  # under `mkdocs serve`, a build hands its git history on
         self._voice = _Voice()
         self._reporter = Reporter(self._voice, "mkdocs.yml")
-        self._files: list[Files] = []  # each build's: one per language with i18n
-        self._meta: dict[str, Mapping[str, Any]] = {}
-        self._includes: PageIncludes | None = None
-        self._included: dict[str, list[str]] = {}
-        self._shown: dict[str, list[MkDocsPage]] = {}
-        self._map: HtmlMap | None = None  # the site map pages, with `html_map: true`
-        self._unread: set[str] = set()  # pages whose front matter YAML could not read
+        self._seen = _Seen()  # what this build's pages showed, every language's
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Under `mkdocs serve`, each build takes the last one's git history over while
@@ -72,26 +67,21 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self._reporter.site_file = os.path.basename(config.config_file_path or "mkdocs.yml")
         if i18n.nested(config):  # another language of the same site: keep collecting
             return config
-        self._files, self._meta, self._included, self._shown, self._unread = [], {}, {}, {}, set()
-        self._map = self._includes = None
+        self._seen = _Seen()
         previous = self._build if self._serving else None
         self._build = SitemapBuild(None)
         self._voice.preview = _on_dev_server(config)
         site_url = versions.site_url(config, self._report)  # under mike: its folder
         if site_url is None:  # mike builds it with another version's URLs
             return config
-        root = Path(config.config_file_path).resolve().parent if config.config_file_path else None
-        default = i18n.default_language(config)
         self._build = SitemapBuild.configure(
             dict(self.config),
             site_url,
             setting="site_url",
-            root=root,
-            site={
-                "x_default": hreflang(default) if default else "",
-                "news_publication": config.site_name,
-                "news_language": _theme_language(config),
-            },
+            root=Path(config.config_file_path).resolve().parent
+            if config.config_file_path
+            else None,
+            site=_site_defaults(config),
             preview=self._voice.preview,
             previous=previous,
         )
@@ -100,11 +90,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         if settings is None:
             self._report([], self._build.summary())
             return config
-        self._includes = PageIncludes(config)
+        self._seen.includes = PageIncludes(config)
         if settings.html_map:  # the site map pages: their modules load only then
             from .htmlmap import HtmlMap
 
-            self._map = HtmlMap(settings, config)
+            self._seen.map = HtmlMap(settings, config)
         return config
 
     @event_priority(-110)  # late: after plugins that add or drop pages, and i18n's (-100)
@@ -119,29 +109,29 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         template = files.get_file_from_path("sitemap.xml")
         if template is not None and template.src_dir in config.theme.dirs:
             files.remove(template)
-        first = not self._files
-        self._files.append(files)
-        if self._includes is not None:
-            self._includes.attach(config)
+        first = not self._seen.files
+        self._seen.files.append(files)
+        if self._seen.includes is not None:
+            self._seen.includes.attach(config)
             if first:
-                self._build.read_history([*_sources(files), *self._includes.everywhere])
+                self._build.read_history([*_sources(files), *self._seen.includes.everywhere])
         return files
 
     @event_priority(-100)  # late: the nav other plugins made
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
         """Add the site map pages (`html_map`)."""
-        if self._map is not None:
-            self._report(self._map.add_pages(nav, files, config))
+        if self._seen.map is not None:
+            self._report(self._seen.map.add_pages(nav, files, config))
         return nav
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
         """Build the site map pages after every other page. Every page's Markdown is
         read now: take the pages' git log (git finished it long ago) and start git
         reading the files they include outside their folders, while MkDocs renders."""
-        if self._map is not None:
-            self._map.move_last(files)
+        if self._seen.map is not None:
+            self._seen.map.move_last(files)
         self._build.prefetch(_sources(files))
-        self._build.read_more(sorted({p for found in self._included.values() for p in found}))
+        self._build.read_more(sorted({p for found in self._seen.included.values() for p in found}))
         return env
 
     @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
@@ -150,11 +140,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
     ) -> str:
         """Note the files the page includes; warn once of front matter MkDocs could not
         read (it then keeps the `---` block as the page's text, with no meta)."""
-        if self._includes is not None:
-            self._included[page.file.src_uri] = self._includes.of(markdown)
+        if self._seen.includes is not None:
+            self._seen.included[page.file.src_uri] = self._seen.includes.of(markdown)
         source = page.markdown or ""
-        if not page.meta and source.startswith("---") and page.file.src_uri not in self._unread:
-            self._unread.add(page.file.src_uri)
+        if (
+            not page.meta
+            and source.startswith("---")
+            and page.file.src_uri not in self._seen.unread
+        ):
+            self._seen.unread.add(page.file.src_uri)
             unread = unread_front_matter(source, page.file.src_uri)
             if unread is not None:
                 self._report([unread])
@@ -162,8 +156,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
 
     def on_page_content(self, html: str, *, page: MkDocsPage, **_: Any) -> str:
         """Note the source files of what mkdocstrings rendered into the page."""
-        if self._includes is not None and (documented := self._includes.rendered()):
-            self._included.setdefault(page.file.src_uri, []).extend(documented)
+        if self._seen.includes is not None and (documented := self._seen.includes.rendered()):
+            self._seen.included.setdefault(page.file.src_uri, []).extend(documented)
         return html
 
     @event_priority(-110)  # after the blog plugin (-100) put a view's posts in the context
@@ -171,11 +165,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
         """Keep the page's final front matter, and the posts a blog view shows."""
-        self._meta[page.file.src_uri] = page.meta
+        self._seen.meta[page.file.src_uri] = page.meta
         if blog.is_view(page):
-            self._shown[page.file.src_uri] = blog.shown_posts(context)
-        if self._map is not None:
-            self._map.fill(page)
+            self._seen.shown[page.file.src_uri] = blog.shown_posts(context)
+        if self._seen.map is not None:
+            self._seen.map.fill(page)
         return context
 
     @event_priority(-110)  # after i18n's (-100), which builds the other languages
@@ -183,22 +177,22 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         """Write the sitemap set into site_dir, after MkDocs copied robots.txt there and
         every language was built."""
         settings = self._build.settings
-        if settings is None or not self._files or i18n.nested(config):
+        if settings is None or not self._seen.files or i18n.nested(config):
             return
         site_dir = Path(config.site_dir)
         files = i18n.in_language_order(
-            [file for build in self._files for file in build.documentation_pages()], config
+            [file for build in self._seen.files for file in build.documentation_pages()], config
         )
         pages = site_pages(
             files,
             site_dir,
             news=settings.news,
-            meta=self._meta,
-            included=self._included,
-            shown=self._shown,
+            meta=self._seen.meta,
+            included=self._seen.included,
+            shown=self._seen.shown,
             report=self._report,
         )
-        self._build.heads = self._map.heads() if self._map is not None else None
+        self._build.heads = self._seen.map.heads() if self._seen.map is not None else None
         self._build.extend(pages)
         self._build.finish(site_dir)
         self._report(self._build.take_issues(), self._build.summary())
@@ -208,6 +202,20 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         given; errors then stop the build, as one PluginError (no traceback)."""
         if self._reporter.report(issues, summary).errors:
             raise PluginError("\n".join(f"{log.prefix}: {error}" for error in self._voice.take()))
+
+
+@dataclasses.dataclass(slots=True)
+class _Seen:
+    """What one build's pages show the sitemap, gathered event by event (with i18n, over
+    every language's build)."""
+
+    files: list[Files] = dataclasses.field(default_factory=list)  # one per language
+    meta: dict[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
+    includes: PageIncludes | None = None  # how the pages' includes are found
+    included: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    shown: dict[str, list[MkDocsPage]] = dataclasses.field(default_factory=dict)  # blog views
+    map: HtmlMap | None = None  # the site map pages, with `html_map: true`
+    unread: set[str] = dataclasses.field(default_factory=set)  # front matter YAML could not read
 
 
 class _Voice:
@@ -237,6 +245,17 @@ class _Voice:
 def _sources(files: Files) -> Iterator[str]:
     """The Markdown files of the pages."""
     return (file.abs_src_path for file in files.documentation_pages() if file.abs_src_path)
+
+
+def _site_defaults(config: MkDocsConfig) -> dict[str, str]:
+    """The site's own values for the options left unset: its default language (i18n),
+    name and theme language (the news sitemap's publication)."""
+    default = i18n.default_language(config)
+    return {
+        "x_default": hreflang(default) if default else "",
+        "news_publication": config.site_name,
+        "news_language": _theme_language(config),
+    }
 
 
 def _on_dev_server(config: MkDocsConfig) -> bool:

@@ -5,6 +5,7 @@ the writer."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any
@@ -67,9 +68,11 @@ def generate(
     from ..sites.folder import FolderSite
 
     values, base_url, root = site_values(site_dir, base_url, config_file, lastmod=lastmod)
-    if exclude:  # added to the config file's list
-        values["exclude"] = [*_listed(values.get("exclude")), *exclude]
     build = SitemapBuild.configure(values, base_url, setting="--base-url", root=root)
+    if exclude and build.settings is not None:  # added to the config file's list, as read
+        build.settings = dataclasses.replace(
+            build.settings, exclude=(*build.settings.exclude, *exclude)
+        )
     site = FolderSite(site_dir, keep_html, source)
     if not quiet and _is_tty(sys.stderr):
         with click.progressbar(
@@ -83,13 +86,6 @@ def generate(
     reporter = Reporter(Echo(), config_file.name if config_file else "")
     errors = reporter.report(build.take_issues(), "" if quiet else build.summary()).errors
     sys.exit(0 if not errors and build.result is not None and build.result.files else 1)
-
-
-def _listed(value: Any) -> list[Any]:
-    """An option's list as the config file gave it (one string: a list of one)."""
-    if value is None:
-        return []
-    return [value] if isinstance(value, str) else list(value)
 
 
 def _is_tty(stream: Any) -> bool:
