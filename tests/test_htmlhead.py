@@ -240,7 +240,7 @@ def test_only_the_head_is_read(tmp_path):
     page = tmp_path / "big.html"
     page.write_bytes(b"<html><head><title>404</title></head><body>" + b"\xff" * 5_000_000)
     assert read_page(page, URL).not_found is True
-    assert len(htmlhead._read_head(page).data) <= 1 << 15
+    assert len(_bytes_read(page)) <= 1 << 15
 
 
 def test_a_head_end_across_the_first_read_is_found(tmp_path):
@@ -249,7 +249,7 @@ def test_a_head_end_across_the_first_read_is_found(tmp_path):
     pad = (b"p{}" * htmlhead._FIRST)[: htmlhead._FIRST - 2 - len(start + b"</style>")]
     page.write_bytes(start + pad + b"</style></head><body>" + b"x" * 200_000)  # `</` | `head>`
     assert read_page(page, URL).noindex is True
-    assert len(htmlhead._read_head(page).data) <= htmlhead._FIRST + htmlhead._CHUNK
+    assert len(_bytes_read(page)) <= htmlhead._FIRST + htmlhead._CHUNK
 
 
 def test_a_404_folder_index_is_a_not_found_page(tmp_path):
@@ -455,3 +455,10 @@ def test_other_canonical_links_go_through_lxml(tmp_path, monkeypatch, head, cano
     monkeypatch.setattr(htmlhead, "_parse_head", lambda *args: parsed.append(real(*args)))
     assert read_page(_page(tmp_path, head), URL).canonical == canonical
     assert parsed
+
+
+def _bytes_read(page: Path) -> bytes:
+    """The bytes `read_page` reads of `page`."""
+    built = htmlhead.BuiltPage(page)
+    built.facts(URL)
+    return built._data or b""

@@ -130,12 +130,12 @@ def test_each_built_page_is_read_once_for_its_head_media_and_digest(site, monkey
     first = checked(build(root, site_dir=str(root / "site")), BASE)  # starts the state
     reads: Counter[str] = Counter()
     for name in ("_read_head", "_read_rest"):
-        real = getattr(htmlhead, name)
+        real = getattr(htmlhead.BuiltPage, name)
         monkeypatch.setattr(
-            htmlhead,
+            htmlhead.BuiltPage,
             name,
-            lambda path, *more, real=real, name=name: (
-                reads.update([f"{name} {path}"]) or real(path, *more)
+            lambda page, *more, real=real, name=name: (
+                reads.update([f"{name} {page.path}"]) or real(page, *more)
             ),
         )
     dep = f"{root / 'site' / 'dep' / 'index.html'}"

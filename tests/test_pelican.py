@@ -911,13 +911,13 @@ def test_with_the_site_map_page_each_head_is_read_once(
     conf = site / "pelicanconf.py"
     conf.write_text(conf.read_text().replace('"html_map": False', '"html_map": True'))
     reads: Counter[str] = Counter()
-    read = htmlhead._read_head
+    read = htmlhead.BuiltPage._read_head
 
-    def counted(path: Any, whole: bool = False) -> Any:
-        reads[str(path)] += 1
-        return read(path, whole)
+    def counted(page: htmlhead.BuiltPage) -> None:
+        reads[str(page.path)] += 1
+        read(page)
 
-    monkeypatch.setattr(htmlhead, "_read_head", counted)
+    monkeypatch.setattr(htmlhead.BuiltPage, "_read_head", counted)
     out = build(site, tmp_path / "out")
     assert (out / "sitemap.html").is_file()
     assert len(reads) > 20 and max(reads.values()) == 1, reads.most_common(3)

@@ -17,7 +17,7 @@ import functools
 import os
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag, urljoin
 
 from ..values import urls
@@ -99,12 +99,14 @@ class BuiltPage:
     """A built page, opened once: its head read first (the whole file when `whole`, for a
     build that looks for its media), the rest of the file only when `html` is asked."""
 
-    __slots__ = ("path", "whole", "_read")
+    __slots__ = ("path", "whole", "_data", "_end", "_complete")
 
     def __init__(self, path: StrPath, whole: bool = False) -> None:
         self.path = path
         self.whole = whole
-        self._read: _Read | None = None  # None: not read yet
+        self._data: bytes | None = None  # the bytes read (None: none yet)
+        self._end = -1  # where the head ends in them (-1: nowhere)
+        self._complete = False  # they are the whole file
 
     def facts(self, url: str) -> PageFacts:
         """What the page, published at `url`, declares in its head (`read_page`)."""
@@ -113,23 +115,77 @@ class BuiltPage:
         named_404 = name == "404.html" or (
             name == "index.html" and os.path.basename(folder) == "404"
         )
-        try:
-            read = self._read = self._read or _read_head(self.path, self.whole)
-        except OSError:
+        if self._data is None:
+            try:
+                self._read_head()
+            except OSError:
+                return _NOTHING[named_404]
+        data, end = self._data or b"", self._end
+        prefix = data[:end] if end >= 0 else data[:_MAX_HEAD]
+        if end < 0 and b"<" not in prefix:
+            return PageFacts(False, None, None, named_404, blank=True)
+        encoding = _encoding(data)
+        if encoding.lower() in ("utf-8", "utf8") and _declares_nothing(prefix, url):
             return _NOTHING[named_404]
-        return _head_facts(read, url, named_404)
+        head = _Head()
+        if prefix.strip():
+            _parse_head(prefix, encoding, head)
+        base = (_resolve(url, head.base) or url) if head.base else url
+        title = _SPACE.sub(" ", head.title or "").strip()
+        canonical = _resolve(base, head.canonical) if head.canonical is not None else None
+        redirect = _resolve(base, head.refresh) if head.refresh else None
+        return PageFacts(
+            noindex=head.noindex,
+            canonical=None if canonical is None or _same_url(canonical, url) else canonical,
+            redirect=None if redirect is None or _same_url(redirect, url) else redirect,
+            not_found=named_404 or bool(_NOT_FOUND_TITLE.match(title)),
+        )
 
     def html(self) -> bytes | None:
         """The whole file (None: unreadable): the bytes read for the head and the rest."""
-        read = self._read
         try:
-            if read is None:
-                read = self._read = _read_head(self.path, whole=True)
-            elif not read.whole:
-                read = self._read = _read_rest(self.path, read)
+            if self._data is None:
+                self.whole = True
+                self._read_head()
+            elif not self._complete:
+                self._read_rest(self._data)
         except OSError:
             return None
-        return read.data
+        return self._data
+
+    def _read_head(self) -> None:
+        """Read the file up to the end of its head (at most `_MAX_HEAD`, or all of a short
+        file; all of it when `whole`), and find where the head ends."""
+        if self.whole:
+            with open(self.path, "rb", buffering=0) as file:  # one read of the whole file
+                data = self._data = file.readall()
+            self._end, self._complete = head_end(data, _MAX_HEAD), True
+            return
+        fd = os.open(self.path, os.O_RDONLY)  # no file object: one small read for most heads
+        try:
+            data = os.read(fd, _FIRST)
+            found = _HEAD_END.search(data)
+            ended = len(data) < _FIRST  # a short read: the end of the file
+            while found is None and not ended and len(data) < _MAX_HEAD:
+                size = min(_CHUNK, _MAX_HEAD - len(data))
+                more = os.read(fd, size)
+                ended = len(more) < size
+                # Each new chunk is searched with a little overlap, for a tag cut in two.
+                searched = len(data)
+                data += more
+                found = _HEAD_END.search(data, max(0, searched - 9))
+                if found is not None:  # the first end, even one a long tag cut in two hid
+                    found = _HEAD_END.search(data)
+        finally:
+            os.close(fd)
+        self._data, self._end, self._complete = data, -1 if found is None else found.start(), ended
+
+    def _read_rest(self, data: bytes) -> None:
+        """Add the rest of the file to the bytes `data` read for the head, in one read."""
+        with open(self.path, "rb", buffering=0) as file:
+            file.seek(len(data))
+            self._data = data + file.readall()
+        self._complete = True
 
 
 def read_page(path: StrPath, url: str) -> PageFacts:
@@ -150,27 +206,11 @@ def read_page(path: StrPath, url: str) -> PageFacts:
     return BuiltPage(path).facts(url)
 
 
-def _head_facts(read: _Read, url: str, named_404: bool) -> PageFacts:
-    """`read_page`'s facts from the bytes read."""
-    prefix = read.data[: read.end] if read.end >= 0 else read.data[:_MAX_HEAD]
-    if read.end < 0 and b"<" not in prefix:
-        return PageFacts(False, None, None, named_404, blank=True)
-    encoding = _encoding(read.data)
-    if encoding.lower() in ("utf-8", "utf8") and _declares_nothing(prefix, url):
-        return _NOTHING[named_404]
-    head = _Head()
-    if prefix.strip():
-        _parse_head(prefix, encoding, head)
-    base = (_resolve(url, head.base) or url) if head.base else url
-    title = _SPACE.sub(" ", head.title or "").strip()
-    canonical = _resolve(base, head.canonical) if head.canonical is not None else None
-    redirect = _resolve(base, head.refresh) if head.refresh else None
-    return PageFacts(
-        noindex=head.noindex,
-        canonical=None if canonical is None or _same_url(canonical, url) else canonical,
-        redirect=None if redirect is None or _same_url(redirect, url) else redirect,
-        not_found=named_404 or bool(_NOT_FOUND_TITLE.match(title)),
-    )
+def head_end(html: bytes, limit: int | None = None) -> int:
+    """Where the head of the page `html` ends: at its first `</head>` or `<body>` tag, one
+    that ends within `limit` bytes (any when None); -1: nowhere."""
+    found = _HEAD_END.search(html, 0, len(html) if limit is None else limit)
+    return -1 if found is None else found.start()
 
 
 def _declares_nothing(head: bytes, url: str) -> bool:
@@ -244,55 +284,6 @@ def _spells(reference: re.Match[bytes]) -> bool:
         return True
     code = int(digits, 16 if hexadecimal else 10)
     return code >= 0x110000 or any(c.isascii() and c.isalnum() for c in chr(code).lower())
-
-
-class _Read(NamedTuple):
-    """The bytes read of a built page, and where its head ends in them (-1: nowhere)."""
-
-    data: bytes
-    end: int
-    whole: bool  # the whole file
-
-
-def head_end(html: bytes, limit: int | None = None) -> int:
-    """Where the head of the page `html` ends: at its first `</head>` or `<body>` tag, one
-    that ends within `limit` bytes (any when None); -1: nowhere."""
-    found = _HEAD_END.search(html, 0, len(html) if limit is None else limit)
-    return -1 if found is None else found.start()
-
-
-def _read_head(path: StrPath, whole: bool = False) -> _Read:
-    """The file's bytes up to the end of its head (at most `_MAX_HEAD`, or all of a short
-    file; all of it when `whole`), and where the head ends in them."""
-    if whole:
-        with open(path, "rb", buffering=0) as file:  # one read of the whole file
-            data = file.readall()
-        return _Read(data, head_end(data, _MAX_HEAD), True)
-    fd = os.open(path, os.O_RDONLY)  # no file object: one small read for most heads
-    try:
-        data = os.read(fd, _FIRST)
-        found = _HEAD_END.search(data)
-        ended = len(data) < _FIRST  # a short read: the end of the file
-        while found is None and not ended and len(data) < _MAX_HEAD:
-            size = min(_CHUNK, _MAX_HEAD - len(data))
-            more = os.read(fd, size)
-            ended = len(more) < size
-            # Each new chunk is searched with a little overlap, for a tag cut in two.
-            searched = len(data)
-            data += more
-            found = _HEAD_END.search(data, max(0, searched - 9))
-            if found is not None:  # the first end, even one a long tag cut in two hid
-                found = _HEAD_END.search(data)
-    finally:
-        os.close(fd)
-    return _Read(data, -1 if found is None else found.start(), ended)
-
-
-def _read_rest(path: StrPath, read: _Read) -> _Read:
-    """`read` with the rest of the file: the bytes after those read, in one read."""
-    with open(path, "rb", buffering=0) as file:
-        file.seek(len(read.data))
-        return read._replace(data=read.data + file.readall(), whole=True)
 
 
 def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
