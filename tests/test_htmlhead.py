@@ -243,6 +243,21 @@ def test_only_the_head_is_read(tmp_path):
     assert len(_bytes_read(page)) <= 1 << 15
 
 
+@pytest.mark.parametrize("size", [0, 100, htmlhead._FIRST - 1, htmlhead._FIRST, 200_000])
+def test_a_built_page_read_whole_or_head_first_gives_the_same_facts_and_bytes(tmp_path, size):
+    """`BuiltPage`: its head read alone, then the rest; or the whole file at once (a
+    build looking for media): the same facts, and `html` is the file's bytes."""
+    page = tmp_path / "page.html"
+    data = b"<html><head><title>404</title></head><body>" + b"x" * size + b"</body></html>"
+    page.write_bytes(data)
+    head_first, whole = htmlhead.BuiltPage(page), htmlhead.BuiltPage(page, whole=True)
+    assert head_first.facts(URL) == whole.facts(URL) == read_page(page, URL)
+    assert head_first.html() == whole.html() == data
+    assert htmlhead.BuiltPage(page).html() == data  # never read for its head
+    assert htmlhead.BuiltPage(tmp_path / "missing.html").html() is None
+    assert htmlhead.head_end(data) == data.index(b"</head>")
+
+
 def test_a_head_end_across_the_first_read_is_found(tmp_path):
     page = tmp_path / "edge.html"
     start = b"<html><head><meta name=robots content=noindex><style>"

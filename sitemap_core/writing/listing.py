@@ -15,9 +15,9 @@ from . import rules
 
 class Placed(NamedTuple):
     """Where a page goes: its `<loc>`, its site path (`""` when no rule or filter needs
-    it), and its built page's head (None without one). A head naming another canonical
-    URL means the page is listed by that URL, if at all; and the built page, read for its
-    head (None without one), for its media and content digest."""
+    it), its built page's head, and the built page, read once for its head, media and
+    content digest (both None without one). A head naming another canonical URL means
+    the page is listed by that URL, if at all."""
 
     loc: str
     path: str
@@ -31,7 +31,7 @@ class Placement:
     is indexable and its own canonical URL or names another. With `media`, a page whose
     images or videos are looked for in its built page is read whole, once."""
 
-    def __init__(self, settings: Settings, heads: Heads | None = None, media: bool = False):
+    def __init__(self, settings: Settings, heads: Heads | None = None, media: bool = False) -> None:
         self.settings = settings
         self.base = urls.normal_base(settings.base_url)
         self.scope = urls.scope_of(self.base + settings.filename)
