@@ -101,20 +101,19 @@ class BuiltPage:
 
     __slots__ = ("path", "whole", "_data", "_end", "_complete")
 
+    # Set by the first read, with `_data`: where the head ends in the bytes read (-1:
+    # nowhere), and whether they are the whole file.
+    _end: int
+    _complete: bool
+
     def __init__(self, path: StrPath, whole: bool = False) -> None:
         self.path = path
         self.whole = whole
         self._data: bytes | None = None  # the bytes read (None: none yet)
-        self._end = -1  # where the head ends in them (-1: nowhere)
-        self._complete = False  # they are the whole file
 
     def facts(self, url: str) -> PageFacts:
         """What the page, published at `url`, declares in its head (`read_page`)."""
-        folder, name = os.path.split(os.fspath(self.path))
-        name = name.lower()
-        named_404 = name == "404.html" or (
-            name == "index.html" and os.path.basename(folder) == "404"
-        )
+        named_404 = _named_404(os.fspath(self.path))
         if self._data is None:
             try:
                 self._read_head()
@@ -204,6 +203,15 @@ def read_page(path: StrPath, url: str) -> PageFacts:
     gives whatever could be read from it.
     """
     return BuiltPage(path).facts(url)
+
+
+def _named_404(path: str) -> bool:
+    """True for a file named `404.html` (any case) or `404/index.html`."""
+    if "404" not in path:  # most paths: a fast answer
+        return False
+    folder, name = os.path.split(path)
+    name = name.lower()
+    return name == "404.html" or (name == "index.html" and os.path.basename(folder) == "404")
 
 
 def head_end(html: bytes, limit: int | None = None) -> int:
