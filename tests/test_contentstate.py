@@ -18,6 +18,7 @@ from helpers import serve
 from sitemap_core.facts import digest as digest_mod
 from sitemap_core.facts.contentstate import STATE_FILE, ContentState
 from sitemap_core.facts.digest import content_digest
+from sitemap_core.facts.htmlhead import BuiltPage
 
 UTC = dt.UTC
 T1 = dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -504,14 +505,14 @@ def test_a_run_without_state_only_starts_one(tmp_path):
     page = tmp_path / "a.html"
     page.write_bytes(sphinx_like())
     state = _state(tmp_path / "cache")
-    assert state.digest(page) == b""
+    assert state.digest(BuiltPage(page)) == b""
     state.record("https://example.com/a", b"", T1)
     assert state.save() == []
     assert (tmp_path / "cache" / STATE_FILE).read_text() == "{}"
     state = _state(tmp_path / "cache")
-    assert state.digest(page) == content_digest(sphinx_like())
+    assert state.digest(BuiltPage(page)) == content_digest(sphinx_like())
     assert state.lastmod("https://example.com/a", content_digest(sphinx_like()), T1) is None
     assert state.save() == []
     state = _state(tmp_path / "cache")
-    assert state.digest(page) == content_digest(sphinx_like())
-    assert state.digest(tmp_path / "missing.html") is None
+    assert state.digest(BuiltPage(page)) == content_digest(sphinx_like())
+    assert state.digest(BuiltPage(tmp_path / "missing.html")) is None

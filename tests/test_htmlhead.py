@@ -240,7 +240,22 @@ def test_only_the_head_is_read(tmp_path):
     page = tmp_path / "big.html"
     page.write_bytes(b"<html><head><title>404</title></head><body>" + b"\xff" * 5_000_000)
     assert read_page(page, URL).not_found is True
-    assert len(htmlhead._read_head(page)[0]) <= 1 << 15
+    assert len(_bytes_read(page)) <= 1 << 15
+
+
+@pytest.mark.parametrize("size", [0, 100, htmlhead._FIRST - 1, htmlhead._FIRST, 200_000])
+def test_a_built_page_read_whole_or_head_first_gives_the_same_facts_and_bytes(tmp_path, size):
+    """`BuiltPage`: its head read alone, then the rest; or the whole file at once (a
+    build looking for media): the same facts, and `html` is the file's bytes."""
+    page = tmp_path / "page.html"
+    data = b"<html><head><title>404</title></head><body>" + b"x" * size + b"</body></html>"
+    page.write_bytes(data)
+    head_first, whole = htmlhead.BuiltPage(page), htmlhead.BuiltPage(page, whole=True)
+    assert head_first.facts(URL) == whole.facts(URL) == read_page(page, URL)
+    assert head_first.html() == whole.html() == data
+    assert htmlhead.BuiltPage(page).html() == data  # never read for its head
+    assert htmlhead.BuiltPage(tmp_path / "missing.html").html() is None
+    assert htmlhead.head_end(data) == data.index(b"</head>")
 
 
 def test_a_head_end_across_the_first_read_is_found(tmp_path):
@@ -249,7 +264,7 @@ def test_a_head_end_across_the_first_read_is_found(tmp_path):
     pad = (b"p{}" * htmlhead._FIRST)[: htmlhead._FIRST - 2 - len(start + b"</style>")]
     page.write_bytes(start + pad + b"</style></head><body>" + b"x" * 200_000)  # `</` | `head>`
     assert read_page(page, URL).noindex is True
-    assert len(htmlhead._read_head(page)[0]) <= htmlhead._FIRST + htmlhead._CHUNK
+    assert len(_bytes_read(page)) <= htmlhead._FIRST + htmlhead._CHUNK
 
 
 def test_a_404_folder_index_is_a_not_found_page(tmp_path):
@@ -455,3 +470,10 @@ def test_other_canonical_links_go_through_lxml(tmp_path, monkeypatch, head, cano
     monkeypatch.setattr(htmlhead, "_parse_head", lambda *args: parsed.append(real(*args)))
     assert read_page(_page(tmp_path, head), URL).canonical == canonical
     assert parsed
+
+
+def _bytes_read(page: Path) -> bytes:
+    """The bytes `read_page` reads of `page`."""
+    built = htmlhead.BuiltPage(page)
+    built.facts(URL)
+    return built._data or b""

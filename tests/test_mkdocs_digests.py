@@ -12,6 +12,7 @@ test builds once before the build it checks.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,37 @@ def test_a_page_built_to_the_same_bytes_is_not_digested_again(site, monkeypatch)
     dates = checked(build(root, site_dir=str(root / "site")), BASE)
     assert len(made) == 1 and b"edited again" in made[0]
     assert dates[f"{BASE}dep/"] == "2025-11-01T00:00:00Z"
+
+
+def test_each_built_page_is_read_once_for_its_head_media_and_digest(site, monkeypatch):
+    """With images and videos on, a page's head, its media and its content digest come
+    from one read of its built file (`htmlhead.BuiltPage`); without, the head is read
+    alone, and a digest reads the rest of the file."""
+    from sitemap_core.facts import htmlhead
+
+    repo, root = site
+    monkeypatch.setattr(htmlhead, "_FIRST", 512)  # heads end past the first read: pages
+    monkeypatch.setattr(htmlhead, "_CHUNK", 512)  # go on past it
+    first = checked(build(root, site_dir=str(root / "site")), BASE)  # starts the state
+    reads: Counter[str] = Counter()
+    for name in ("_read_head", "_read_rest"):
+        real = getattr(htmlhead.BuiltPage, name)
+        monkeypatch.setattr(
+            htmlhead.BuiltPage,
+            name,
+            lambda page, *more, real=real, name=name: (
+                reads.update([f"{name} {page.path}"]) or real(page, *more)
+            ),
+        )
+    dep = f"{root / 'site' / 'dep' / 'index.html'}"
+    assert checked(build(root, site_dir=str(root / "site")), BASE) == first
+    assert reads[f"_read_rest {dep}"] == 1 and len(reads) == 5, reads
+    assert set(reads.values()) == {1}, reads
+    config = yaml.safe_load((root / "mkdocs.yml").read_text())
+    config["plugins"] = [{"sitemap-suite": {"images": True, "videos": True}}]
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False))
+    reads.clear()
+    assert checked(build(root, site_dir=str(root / "site")), BASE) == first
+    assert sorted(state(root)) == [f"{BASE}dep/"]  # digested
+    assert len(reads) == 4 and set(reads.values()) == {1}, reads
+    assert f"_read_head {dep}" in reads

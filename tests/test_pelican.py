@@ -906,20 +906,18 @@ def test_with_the_site_map_page_each_head_is_read_once(
     """The site map page's listing and the sitemap ask the same `Placement` about the
     same pages: the heads the first read are the second's."""
     from sitemap_core.facts import htmlhead
-    from sitemap_core.writing import listing
 
     site = make_site(tmp_path)
     conf = site / "pelicanconf.py"
     conf.write_text(conf.read_text().replace('"html_map": False', '"html_map": True'))
     reads: Counter[str] = Counter()
-    read = htmlhead.read_page
+    read = htmlhead.BuiltPage._read_head
 
-    def counted(path: Any, url: str) -> Any:
-        reads[str(path)] += 1
-        return read(path, url)
+    def counted(page: htmlhead.BuiltPage) -> None:
+        reads[str(page.path)] += 1
+        read(page)
 
-    monkeypatch.setattr(htmlhead, "read_page", counted)
-    monkeypatch.setattr(listing, "read_page", counted)
+    monkeypatch.setattr(htmlhead.BuiltPage, "_read_head", counted)
     out = build(site, tmp_path / "out")
     assert (out / "sitemap.html").is_file()
     assert len(reads) > 20 and max(reads.values()) == 1, reads.most_common(3)

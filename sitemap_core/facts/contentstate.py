@@ -27,9 +27,9 @@ from pathlib import Path
 
 from ..files.atomic import write_file
 from ..values import dates
-from ..values.page import StrPath
 from ..values.report import Issue
 from .digest import content_digest
+from .htmlhead import BuiltPage
 
 STATE_FILE = "content-state.json"
 DIGESTS_FILE = "content-digests.json"
@@ -98,17 +98,15 @@ class ContentState:
         made = _read_digests(path.with_name(DIGESTS_FILE))
         return cls(path, known, seeded, scope, made, new=kept is None), issues
 
-    def digest(self, output: StrPath) -> bytes | None:
-        """The content digest of the built page at `output` (None: unreadable), taken
-        from the previous build when the file's bytes are the same; `b""` when this run
-        starts the state (no URL is known, so no digest is compared, nor recorded)."""
+    def digest(self, page: BuiltPage) -> bytes | None:
+        """The content digest of the built `page` (None: unreadable), taken from the
+        previous build when the file's bytes are the same; `b""` when this run starts the
+        state (no URL is known, so no digest is compared, nor recorded)."""
         if self._new:
             self._changed = True
             return b""
-        try:
-            with open(output, "rb", buffering=0) as page:  # one read of the whole file
-                html = page.readall()
-        except OSError:
+        html = page.html()
+        if html is None:
             return None
         fingerprint = hashlib.sha256(html).hexdigest()
         made = self._made.get(fingerprint)

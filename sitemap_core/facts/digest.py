@@ -11,7 +11,8 @@ import hashlib
 import re
 from collections.abc import Callable
 
-_HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
+from .htmlhead import head_end
+
 # The patterns below are matched against the lower-cased page (`bytes.lower()` folds
 # ASCII letters as `re.I` does for bytes); a case-blind search is several times slower.
 _DROP = re.compile(  # never content: comments, code, styles, templates
@@ -113,8 +114,8 @@ def content_digest(html: bytes) -> bytes:
 def main_content(html: bytes) -> bytes:
     """The page's main content, as `content_digest` hashes it (and `media` searches it):
     the body without comments, scripts, styles, `<link>`/`<meta>` tags and chrome."""
-    head_end = _HEAD_END.search(html)
-    body = html[head_end.start() :] if head_end else html
+    end = head_end(html)
+    body = html[end:] if end >= 0 else html
     low = body.lower()
     dropped = [found.span() for found in _DROP.finditer(low)]
     body, low = _join_around(body, dropped), _join_around(low, dropped)

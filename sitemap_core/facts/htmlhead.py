@@ -1,7 +1,10 @@
-"""What a built page says about itself in its `<head>`, read once per page.
+"""A built page, read once: what it says about itself in its `<head>`, and its bytes for
+the images, videos (`pagemedia`) and content digest (`digest`) found in its body.
 
-Only the bytes up to `</head>` (or `<body>`) are read: theme navigation makes big pages,
-and the head is all that is needed here. A UTF-8 head without a word any fact depends on
+`BuiltPage` reads only the bytes up to `</head>` (or `<body>`, `head_end`: the one rule
+for where a head ends): theme navigation makes big pages, and the head is all most builds
+need. A build that looks for media reads each page whole, once; a content digest asked
+for later reads only the rest of the file. A UTF-8 head without a word any fact depends on
 (`robots`, `canonical`, `404`...) declares nothing and is not parsed; nor is one whose
 only such word is in a canonical link to the page itself (MkDocs and Sphinx themes put
 one on every page). Any other goes through lxml's HTML parser.
@@ -18,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag, urljoin
 
 from ..values import urls
+from ..values.page import StrPath
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -91,8 +95,100 @@ class PageFacts:
 _NOTHING = {False: PageFacts(False, None, None, False), True: PageFacts(False, None, None, True)}
 
 
-def read_page(path: str | os.PathLike[str], url: str) -> PageFacts:
-    """Read the built page at `path`, published at `url`; never raises.
+class BuiltPage:
+    """A built page, opened once: its head read first (the whole file when `whole`, for a
+    build that looks for its media), the rest of the file only when `html` is asked."""
+
+    __slots__ = ("path", "whole", "_data", "_end", "_complete")
+
+    # Set by the first read, with `_data`: where the head ends in the bytes read (-1:
+    # nowhere), and whether they are the whole file.
+    _end: int
+    _complete: bool
+
+    def __init__(self, path: StrPath, whole: bool = False) -> None:
+        self.path = path
+        self.whole = whole
+        self._data: bytes | None = None  # the bytes read (None: none yet)
+
+    def facts(self, url: str) -> PageFacts:
+        """What the page, published at `url`, declares in its head (`read_page`)."""
+        named_404 = _named_404(os.fspath(self.path))
+        if self._data is None:
+            try:
+                self._read_head()
+            except OSError:
+                return _NOTHING[named_404]
+        data, end = self._data or b"", self._end
+        prefix = data[:end] if end >= 0 else data[:_MAX_HEAD]
+        if end < 0 and b"<" not in prefix:
+            return PageFacts(False, None, None, named_404, blank=True)
+        encoding = _encoding(data)
+        if encoding.lower() in ("utf-8", "utf8") and _declares_nothing(prefix, url):
+            return _NOTHING[named_404]
+        head = _Head()
+        if prefix.strip():
+            _parse_head(prefix, encoding, head)
+        base = (_resolve(url, head.base) or url) if head.base else url
+        title = _SPACE.sub(" ", head.title or "").strip()
+        canonical = _resolve(base, head.canonical) if head.canonical is not None else None
+        redirect = _resolve(base, head.refresh) if head.refresh else None
+        return PageFacts(
+            noindex=head.noindex,
+            canonical=None if canonical is None or _same_url(canonical, url) else canonical,
+            redirect=None if redirect is None or _same_url(redirect, url) else redirect,
+            not_found=named_404 or bool(_NOT_FOUND_TITLE.match(title)),
+        )
+
+    def html(self) -> bytes | None:
+        """The whole file (None: unreadable): the bytes read for the head and the rest."""
+        try:
+            if self._data is None:
+                self.whole = True
+                self._read_head()
+            elif not self._complete:
+                self._read_rest(self._data)
+        except OSError:
+            return None
+        return self._data
+
+    def _read_head(self) -> None:
+        """Read the file up to the end of its head (at most `_MAX_HEAD`, or all of a short
+        file; all of it when `whole`), and find where the head ends."""
+        if self.whole:
+            with open(self.path, "rb", buffering=0) as file:  # one read of the whole file
+                data = self._data = file.readall()
+            self._end, self._complete = head_end(data, _MAX_HEAD), True
+            return
+        fd = os.open(self.path, os.O_RDONLY)  # no file object: one small read for most heads
+        try:
+            data = os.read(fd, _FIRST)
+            found = _HEAD_END.search(data)
+            ended = len(data) < _FIRST  # a short read: the end of the file
+            while found is None and not ended and len(data) < _MAX_HEAD:
+                size = min(_CHUNK, _MAX_HEAD - len(data))
+                more = os.read(fd, size)
+                ended = len(more) < size
+                # Each new chunk is searched with a little overlap, for a tag cut in two.
+                searched = len(data)
+                data += more
+                found = _HEAD_END.search(data, max(0, searched - 9))
+                if found is not None:  # the first end, even one a long tag cut in two hid
+                    found = _HEAD_END.search(data)
+        finally:
+            os.close(fd)
+        self._data, self._end, self._complete = data, -1 if found is None else found.start(), ended
+
+    def _read_rest(self, data: bytes) -> None:
+        """Add the rest of the file to the bytes `data` read for the head, in one read."""
+        with open(self.path, "rb", buffering=0) as file:
+            file.seek(len(data))
+            self._data = data + file.readall()
+        self._complete = True
+
+
+def read_page(path: StrPath, url: str) -> PageFacts:
+    """Read the head of the built page at `path`, published at `url`; never raises.
 
     - `noindex`: a `<meta name="robots">` or `name="googlebot"` whose content has
       `noindex` or `none` (any case, with other directives: `NOINDEX, nofollow`).
@@ -106,32 +202,23 @@ def read_page(path: str | os.PathLike[str], url: str) -> PageFacts:
     An unreadable file gives empty facts (only `not_found` from its name); bad HTML
     gives whatever could be read from it.
     """
-    folder, name = os.path.split(os.fspath(path))
+    return BuiltPage(path).facts(url)
+
+
+def _named_404(path: str) -> bool:
+    """True for a file named `404.html` (any case) or `404/index.html`."""
+    if "404" not in path:  # most paths: a fast answer
+        return False
+    folder, name = os.path.split(path)
     name = name.lower()
-    named_404 = name == "404.html" or (name == "index.html" and os.path.basename(folder) == "404")
-    try:
-        data, end = _read_head(path)
-    except OSError:
-        return _NOTHING[named_404]
-    if b"<" not in data:
-        return PageFacts(False, None, None, named_404, blank=True)
-    prefix = data[:end] if end >= 0 else data
-    encoding = _encoding(data)
-    if encoding.lower() in ("utf-8", "utf8") and _declares_nothing(prefix, url):
-        return _NOTHING[named_404]
-    head = _Head()
-    if prefix.strip():
-        _parse_head(prefix, encoding, head)
-    base = (_resolve(url, head.base) or url) if head.base else url
-    title = _SPACE.sub(" ", head.title or "").strip()
-    canonical = _resolve(base, head.canonical) if head.canonical is not None else None
-    redirect = _resolve(base, head.refresh) if head.refresh else None
-    return PageFacts(
-        noindex=head.noindex,
-        canonical=None if canonical is None or _same_url(canonical, url) else canonical,
-        redirect=None if redirect is None or _same_url(redirect, url) else redirect,
-        not_found=named_404 or bool(_NOT_FOUND_TITLE.match(title)),
-    )
+    return name == "404.html" or (name == "index.html" and os.path.basename(folder) == "404")
+
+
+def head_end(html: bytes, limit: int | None = None) -> int:
+    """Where the head of the page `html` ends: at its first `</head>` or `<body>` tag, one
+    that ends within `limit` bytes (any when None); -1: nowhere."""
+    found = _HEAD_END.search(html, 0, len(html) if limit is None else limit)
+    return -1 if found is None else found.start()
 
 
 def _declares_nothing(head: bytes, url: str) -> bool:
@@ -205,28 +292,6 @@ def _spells(reference: re.Match[bytes]) -> bool:
         return True
     code = int(digits, 16 if hexadecimal else 10)
     return code >= 0x110000 or any(c.isascii() and c.isalnum() for c in chr(code).lower())
-
-
-def _read_head(path: str | os.PathLike[str]) -> tuple[bytes, int]:
-    """The file's bytes up to the end of its head (or all of a short file), and where the
-    head ends in them (-1: nowhere)."""
-    fd = os.open(path, os.O_RDONLY)  # no file object: one small read for most heads
-    try:
-        data = os.read(fd, _FIRST)
-        found = _HEAD_END.search(data)
-        while found is None and len(data) < _MAX_HEAD:
-            more = os.read(fd, _CHUNK)
-            if not more:
-                break
-            # Each new chunk is searched with a little overlap, for a tag cut in two.
-            searched = len(data)
-            data += more
-            found = _HEAD_END.search(data, max(0, searched - 9))
-            if found is not None:  # the first end, even one a long tag cut in two hid
-                found = _HEAD_END.search(data)
-    finally:
-        os.close(fd)
-    return data, -1 if found is None else found.start()
 
 
 def _parse_head(prefix: bytes, encoding: str, head: _Head) -> None:
@@ -335,10 +400,10 @@ class Heads(dict[tuple[str, str], PageFacts]):
     """The heads read in one build, by (built file, URL): the sitemap and the site map page
     ask about the same pages, and each head is read once."""
 
-    def read(self, path: str | os.PathLike[str], url: str) -> PageFacts:
-        """`read_page(path, url)`, from memory when this build read it already."""
-        key = (os.fspath(path), url)
+    def read(self, page: BuiltPage, url: str) -> PageFacts:
+        """`page.facts(url)`, from memory when this build read it already."""
+        key = (os.fspath(page.path), url)
         found = self.get(key)
         if found is None:
-            found = self[key] = read_page(path, url)
+            found = self[key] = page.facts(url)
         return found

@@ -17,6 +17,7 @@ from ..values.page import Page, StrPath
 from ..values.report import Issue
 from .contentstate import ContentState
 from .gitdates import GitDates
+from .htmlhead import BuiltPage
 
 Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
 # A date from the sources, where it comes from, and, when there is none because a shallow
@@ -78,12 +79,14 @@ class LastmodSources:
         if first is not None and (git := self._records.git_dates(first)) is not None:
             git.prefetch(dict.fromkeys((first, *every)))  # each once: lists share pages
 
-    def stamp(self, page: Page, loc: str, built: bool) -> tuple[Stamp | tuple[None, None], str]:
+    def stamp(
+        self, page: Page, loc: str, built: BuiltPage | None
+    ) -> tuple[Stamp | tuple[None, None], str]:
         """The page's lastmod as `(W3C text, sort key)`, or `(None, None)`; and where it
         comes from: a source's name, `CUT` when a shallow clone's history stops short of
         the page, else "". `count` those of the URLs written.
 
-        `built` says the page's output was read and is listed (content hashes need it).
+        `built` is the page's output, read and listed (content hashes need it); else None.
         """
         found, source, bound = self._find(page, loc, built, report=True)
         if found is None:
@@ -103,7 +106,7 @@ class LastmodSources:
         could not do; say once how many pages a shallow clone left undated."""
         self._records.save()
 
-    def _find(self, page: Page, loc: str, built: bool, report: bool) -> Found:
+    def _find(self, page: Page, loc: str, built: BuiltPage | None, report: bool) -> Found:
         if page.lastmod is not None:
             own = self._own(page, "lastmod", report)
             if own is not None:
@@ -139,7 +142,7 @@ class LastmodSources:
         for page in pages:
             known = self._listed.get(id(page))
             if known is None or known[0] is not page:
-                found, _, cut = self._find(page, "", False, False)
+                found, _, cut = self._find(page, "", None, False)
                 known = self._listed[id(page)] = (page, found, cut)
             if known[1] is not None:
                 if best is None or known[1][1] > best[1]:
@@ -167,7 +170,7 @@ class LastmodSources:
             self._known[raw] = known
         return known
 
-    def _from_sources(self, page: Page, loc: str, built: bool) -> Dated:
+    def _from_sources(self, page: Page, loc: str, built: BuiltPage | None) -> Dated:
         mode = self.s.lastmod
         if mode == "none":
             return _NOTHING
@@ -180,8 +183,8 @@ class LastmodSources:
                 return value, source, None
         # A listing page is as new as what it lists: its HTML changing says no more.
         listing = bool(page.lists) and mode != "content"
-        if mode in ("auto", "content", "git") and built and page.output and not listing:
-            value = self._records.content_date(page.output, loc)
+        if mode in ("auto", "content", "git") and built and not listing:
+            value = self._records.content_date(built, loc)
             if value is not None:
                 return value, "content", None
         # A file a shallow clone cannot date has the checkout's mtime: never its date.
@@ -208,7 +211,7 @@ class _Records:
         self._git: GitDates | None | bool = False  # False: not loaded yet
         self._state: ContentState | None | bool = False
 
-    def git_date(self, page: Page, loc: str, built: bool) -> Dated:
+    def git_date(self, page: Page, loc: str, built: BuiltPage | None) -> Dated:
         """The newest commit date of the page's sources, and `git`; or the mtime of a
         source not committed, and `mtime`, when it is the newest.
 
@@ -246,9 +249,9 @@ class _Records:
             if built and self.s.lastmod == "auto" and (state := self.content_state()) is not None:
                 state.forget(loc)
             return value, source, None
-        if built and page.output is not None and self.s.lastmod == "auto":
+        if built and self.s.lastmod == "auto":
             state = self.content_state()
-            if state is not None and (digest := state.digest(page.output)) is not None:
+            if state is not None and (digest := state.digest(built)) is not None:
                 kept = state.recall(loc, digest)
                 tz = self.s.timezone
                 if kept is not None and dates.sort_key(kept, tz) < dates.sort_key(value, tz):
@@ -256,18 +259,18 @@ class _Records:
                 state.record(loc, digest, value)
         return value, source, None
 
-    def content_date(self, output: StrPath, loc: str) -> dt.date | None:
-        """The date the content state gives the built page at `output` (recorded there)."""
+    def content_date(self, built: BuiltPage, loc: str) -> dt.date | None:
+        """The date the content state gives the `built` page (recorded there)."""
         state = self.content_state()
-        if state is not None and (digest := state.digest(output)) is not None:
+        if state is not None and (digest := state.digest(built)) is not None:
             return state.lastmod(loc, digest, self.s.build_time)
         return None
 
-    def listing_date(self, page: Page, loc: str, built: bool) -> dt.date | None:
+    def listing_date(self, page: Page, loc: str, built: BuiltPage | None) -> dt.date | None:
         """The content state's date of a built listing page (its sources' date, asked
         first, left the content state out); None for other pages."""
-        if page.lists and built and page.output and self.s.lastmod != "content":
-            return self.content_date(page.output, loc)
+        if page.lists and built and self.s.lastmod != "content":
+            return self.content_date(built, loc)
         return None
 
     def git_dates(self, source: StrPath) -> GitDates | None:

@@ -30,12 +30,12 @@ from urllib.parse import urljoin, urlsplit
 from ..values.media import Image, Video
 from ..values.report import Issue
 from .digest import main_content
+from .htmlhead import head_end
 
 _OPENERS = (b"<img", b"<video", b"<iframe")
 # Matched in the lower-cased bytes (faster than a case-blind pattern); same offsets.
 _TAG = re.compile(rb"<(/?)(img|video|source|iframe)\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
 _ATTR = re.compile(rb"([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+)))?")
-_HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
 _TITLE = re.compile(rb"<title\b[^>]*>(.*?)</title\s*>", re.I | re.S)
 _META = re.compile(rb"<meta\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.I)
 _BASE = re.compile(rb"<base\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.I)
@@ -121,8 +121,8 @@ class _Finder:
     ) -> None:
         self.want_images = images
         self.want_videos = videos
-        end = _HEAD_END.search(html)
-        self.head_bytes = html[: end.start()] if end else b""
+        end = head_end(html)
+        self.head_bytes = html[:end] if end >= 0 else b""
         self.encoding = encoding
         self.page = page
         self.images: list[Image] = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from ..facts.htmlhead import Heads
+from ..facts.htmlhead import BuiltPage, Heads
 from ..facts.lastmod import LastmodSources
 from ..files.served import serving_file
 from ..options import Settings, parse_changefreq, parse_priority
@@ -31,7 +31,7 @@ class Entries:
         self.s = settings
         self.issues = issues
         self.dates = dates
-        self.placement = Placement(settings, heads)
+        self.placement = Placement(settings, heads, media=True)
         self.base, self.scope = self.placement.base, self.placement.scope
         self.canonicals = Canonicals(self.base, self.scope, issues)
         self._sources: list[str] = []  # where the lastmod of each entry made comes from
@@ -64,8 +64,10 @@ class Entries:
                 continue
             if placed is None:
                 continue
-            loc, path, facts = placed
-            stamp, source = stamp_of(page, loc, facts is not None and facts.listed)
+            loc, path, facts, built = placed
+            stamp, source = stamp_of(
+                page, loc, built if facts is not None and facts.listed else None
+            )
             freq_text, prio_text = default_freq, default_prio
             if ruling:
                 freq, prio = rules.defaults(path, s)
@@ -74,7 +76,7 @@ class Entries:
             if page.changefreq is not None or page.priority is not None:
                 freq_text, prio_text, issues = overrides(page, freq_text, prio_text)
                 self.issues += issues
-            media = self._media(page, loc) if media_on else None
+            media = self._media(page, loc, built) if media_on else None
             alternates = self._alternates(page) if page.alternates else ()
             entry = (loc, *stamp, freq_text, prio_text, alternates, media)
             if facts is not None and facts.canonical:  # listed by its canonical URL, if here
@@ -91,9 +93,9 @@ class Entries:
         sources, self._sources = self._sources, []
         return sources
 
-    def _media(self, page: Page, loc: str) -> Fragment | None:
+    def _media(self, page: Page, loc: str, built: BuiltPage | None) -> Fragment | None:
         """The page's images and videos, rendered; None without any."""
-        fragment, issues = page_media(page, loc, self.s, self.base, self.indent)
+        fragment, issues = page_media(page, loc, built, self.s, self.base, self.indent)
         self.issues += issues
         return fragment
 
@@ -230,23 +232,18 @@ def priority_text(value: float | None) -> str | None:
 
 
 def page_media(
-    page: Page, loc: str, settings: Settings, base: str, indent: str
+    page: Page, loc: str, built: BuiltPage | None, settings: Settings, base: str, indent: str
 ) -> tuple[Fragment | None, list[Issue]]:
-    """The page's images and videos (its own, else found in its built page), checked
+    """The page's images and videos (its own, else found in its `built` page), checked
     and rendered, with the issues; None when it has none or the options are off."""
     issues: list[Issue] = []
     images = page.images if settings.images else ()
     videos = page.videos if settings.videos else ()
-    if (images is None or videos is None) and page.output is not None:
-        try:
-            with open(page.output, "rb") as built:
-                html = built.read()
-        except OSError:
-            html = b""
+    if (images is None or videos is None) and built is not None:
         from ..facts.pagemedia import find_media  # loaded when a build looks for media
 
         found = find_media(
-            html,
+            built.html() or b"",
             loc,
             images=images is None,
             videos=videos is None,

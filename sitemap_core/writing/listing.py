@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ..facts.htmlhead import Heads, PageFacts, read_page
+from ..facts.htmlhead import BuiltPage, Heads, PageFacts
 from ..options import Settings
 from ..values import urls
 from ..values.page import Page
@@ -15,25 +15,30 @@ from . import rules
 
 class Placed(NamedTuple):
     """Where a page goes: its `<loc>`, its site path (`""` when no rule or filter needs
-    it), and its built page's head (None without one). A head naming another canonical
-    URL means the page is listed by that URL, if at all."""
+    it), its built page's head, and the built page, read once for its head, media and
+    content digest (both None without one). A head naming another canonical URL means
+    the page is listed by that URL, if at all."""
 
     loc: str
     path: str
     facts: PageFacts | None
+    built: BuiltPage | None
 
 
 class Placement:
     """Decides, once per page, whether the sitemap lists it: not excluded (the page's own
     flag, `exclude`, `exclude_regex`), a URL in the sitemap's scope, and a built page that
-    is indexable and its own canonical URL or names another."""
+    is indexable and its own canonical URL or names another. With `media`, a page whose
+    images or videos are looked for in its built page is read whole, once."""
 
-    def __init__(self, settings: Settings, heads: Heads | None = None) -> None:
+    def __init__(self, settings: Settings, heads: Heads | None = None, media: bool = False) -> None:
         self.settings = settings
         self.base = urls.normal_base(settings.base_url)
         self.scope = urls.scope_of(self.base + settings.filename)
         # A build that makes no site map page reads each head once anyway: no memo.
-        self.read = read_page if heads is None else heads.read
+        self.read = BuiltPage.facts if heads is None else heads.read
+        self.images = media and settings.images
+        self.videos = media and settings.videos
         self.filtering = bool(settings.exclude or settings.exclude_regex)
         self.pathed = self.filtering or bool(settings.rules)
 
@@ -48,12 +53,14 @@ class Placement:
             path = urls.site_path(loc, self.base)
             if self.filtering and rules.excluded(path, loc, self.settings):
                 return None
-        facts = None
+        facts = built = None
         if page.output is not None:
-            facts = self.read(page.output, loc)
+            whole = (self.images and page.images is None) or (self.videos and page.videos is None)
+            built = BuiltPage(page.output, whole)
+            facts = self.read(built, loc)
             if not facts.listed and not (facts.indexable and facts.canonical):
                 return None
-        return Placed(loc, path, facts)
+        return Placed(loc, path, facts, built)
 
 
 class Listing:
