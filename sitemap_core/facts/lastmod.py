@@ -10,24 +10,61 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from ..options import Settings
-from ..values import dates, urls
+from ..values import codes, dates, urls
+from ..values.lastmodmode import GIT_MODES, LastmodMode
 from ..values.page import Page, StrPath
-from ..values.report import Issue
+from ..values.report import Issues
 from .contentstate import ContentState
 from .gitdates import GitDates
 
-Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
-# A date from the sources, where it comes from, and, when there is none because a shallow
-# clone's history stops short, the date the page's files are not newer than.
-Dated = tuple[dt.date | None, str, dt.datetime | None]
-# A page's lastmod, where it comes from, and, when there is none because a shallow clone's
-# history stops short, the sort key of the newest date the page could have.
-Found = tuple[Stamp | None, str, float | None]
-_NOTHING: Dated = (None, "", None)
+
+class Stamp(NamedTuple):
+    """A lastmod: its W3C text as written, and a number that orders stamps."""
+
+    text: str
+    key: float
+
+
+class Dated(NamedTuple):
+    """A date from the sources and where it comes from; and, when there is none because a
+    shallow clone's history stops short, the date the page's files are not newer than."""
+
+    date: dt.date | None
+    source: str
+    cut: dt.datetime | None
+
+
+class Found(NamedTuple):
+    """A page's lastmod and where it comes from; and, when there is none because a shallow
+    clone's history stops short, the sort key of the newest date the page could have."""
+
+    stamp: Stamp | None
+    source: str
+    bound: float | None
+
+
+class Lastmod(NamedTuple):
+    """A listed page's lastmod as written (None without one), its sort key, and where it
+    comes from: a source's name, `CUT` when a shallow clone's history stops short of the
+    page, else ""."""
+
+    text: str | None
+    key: float | None
+    source: str
+
+
+class _Listed(NamedTuple):
+    """A listed page, found once per run (`id`s are reused: the page says whose)."""
+
+    page: Page
+    found: Found
+
+
+_NOTHING = Dated(None, "", None)
 CUT = "(shallow)"  # no lastmod: a shallow clone's history stops short of the page
-_GIT_MODES = ("auto", "git")  # the `lastmod` settings that read git history
 _CACHE_SIZE = 100_000
 
 
@@ -49,7 +86,7 @@ class LastmodSources:
     def __init__(
         self,
         settings: Settings,
-        issues: list[Issue],
+        issues: Issues,
         scope: str = "",
         history: GitDates | None = None,
     ) -> None:
@@ -58,40 +95,47 @@ class LastmodSources:
         self.used: Counter[str] = Counter()
         self.cut = 0  # pages left without a date because a shallow clone's history stops short
         self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
-        self._listed: dict[int, tuple[Page, Stamp | None, float | None]] = {}  # id(page) -> _find
+        self._listed: dict[int, _Listed] = {}  # by id(page)
         self._records = _Records(settings, issues, scope, history)
+        mode = settings.lastmod  # what it asks, decided once: `_from_sources` runs per page
+        self._off = mode == LastmodMode.NONE
+        self._build = mode == LastmodMode.BUILD
+        self._reads_git = mode in GIT_MODES
+        self._reads_content = mode in (LastmodMode.AUTO, LastmodMode.CONTENT, LastmodMode.GIT)
+        self._content_only = mode == LastmodMode.CONTENT
+        self._mtime = mode == LastmodMode.MTIME
+        self._git_only = mode == LastmodMode.GIT
 
     def prefetch(self, pages: list[Page]) -> None:
         """Let git date the sources of a batch of pages (and of the pages they list, but
         those dated already in an earlier batch) at once."""
-        if self.s.lastmod not in _GIT_MODES:
+        if not self._reads_git:
             return
         listed = self._listed
         every = (
             src
             for page in pages
             for one in (page, *page.lists)
-            if (known := listed.get(id(one))) is None or known[0] is not one
+            if (known := listed.get(id(one))) is None or known.page is not one
             for src in one.sources
         )
         first = next(every, None)
         if first is not None and (git := self._records.git_dates(first)) is not None:
             git.prefetch(dict.fromkeys((first, *every)))  # each once: lists share pages
 
-    def stamp(self, page: Page, loc: str, built: bool) -> tuple[Stamp | tuple[None, None], str]:
-        """The page's lastmod as `(W3C text, sort key)`, or `(None, None)`; and where it
-        comes from: a source's name, `CUT` when a shallow clone's history stops short of
-        the page, else "". `count` those of the URLs written.
+    def stamp(self, page: Page, loc: str, built: bool) -> Lastmod:
+        """The page's lastmod, its sort key and where it comes from. `count` those of the
+        URLs written.
 
         `built` says the page's output was read and is listed (content hashes need it).
         """
-        found, source, bound = self._find(page, loc, built, report=True)
-        if found is None:
-            return (None, None), CUT if bound is not None else ""
-        return found, source
+        stamp, source, bound = self._find(page, loc, built, report=True)
+        if stamp is None:
+            return Lastmod(None, None, CUT if bound is not None else "")
+        return Lastmod(stamp.text, stamp.key, source)
 
     def count(self, sources: Iterable[str]) -> None:
-        """Count where the lastmods of written URLs came from (`stamp`'s second value)."""
+        """Count where the lastmods of written URLs came from (`Lastmod.source`)."""
         for source in sources:
             if source == CUT:
                 self.cut += 1
@@ -107,29 +151,30 @@ class LastmodSources:
         if page.lastmod is not None:
             own = self._own(page, "lastmod", report)
             if own is not None:
-                return own, "page", None
+                return Found(own, "page", None)
         best: Stamp | None = None
         value, source, cut = self._from_sources(page, loc, built)
         if value is not None:
-            best = dates.to_w3c(value), dates.sort_key(value, self.s.timezone)
+            best = Stamp(dates.to_w3c(value), dates.sort_key(value, self.s.timezone))
         bound = None if cut is None else dates.sort_key(cut, self.s.timezone)
         if page.published is not None:
             floor = self._own(page, "published", report)
-            if floor is not None and (best is None or floor[1] > best[1]):
+            if floor is not None and (best is None or floor.key > best.key):
                 best, source = floor, "page"
         if page.lists:
             newest, unknown = self._newest_listed(page.lists)
-            if newest is not None and (best is None or newest[1] > best[1]):
+            if newest is not None and (best is None or newest.key > best.key):
                 best, source = newest, "listed"
             if unknown is not None and (bound is None or unknown > bound):
                 bound = unknown
-        if bound is not None and (best is None or best[1] < bound):
+        if bound is not None and (best is None or best.key < bound):
             # Something a shallow clone cannot date may be newer than all that is known.
             value = self._records.listing_date(page, loc, built)
             if value is None:
-                return None, "", bound
-            best, source = (dates.to_w3c(value), dates.sort_key(value, self.s.timezone)), "content"
-        return best, source, None
+                return Found(None, "", bound)
+            best = Stamp(dates.to_w3c(value), dates.sort_key(value, self.s.timezone))
+            source = "content"
+        return Found(best, source, None)
 
     def _newest_listed(self, pages: tuple[Page, ...]) -> tuple[Stamp | None, float | None]:
         """The newest date among listed pages, each found once per run, and the newest
@@ -138,14 +183,14 @@ class LastmodSources:
         bound: float | None = None
         for page in pages:
             known = self._listed.get(id(page))
-            if known is None or known[0] is not page:
-                found, _, cut = self._find(page, "", False, False)
-                known = self._listed[id(page)] = (page, found, cut)
-            if known[1] is not None:
-                if best is None or known[1][1] > best[1]:
-                    best = known[1]
-            elif known[2] is not None and (bound is None or known[2] > bound):
-                bound = known[2]
+            if known is None or known.page is not page:
+                known = self._listed[id(page)] = _Listed(page, self._find(page, "", False, False))
+            found = known.found
+            if found.stamp is not None:
+                if best is None or found.stamp.key > best.key:
+                    best = found.stamp
+            elif found.bound is not None and (bound is None or found.bound > bound):
+                bound = found.bound
         return best, bound
 
     def _own(self, page: Page, field: str, report: bool) -> Stamp | None:
@@ -160,37 +205,37 @@ class LastmodSources:
         except ValueError as exc:
             if report:
                 key = page.key(field)
-                self.issues.append(Issue("lastmod", page.label, key, f"{key}: {exc}; ignored"))
+                self.issues.add(codes.LASTMOD, page.label, key, f"{key}: {exc}; ignored")
             return None
-        known = dates.to_w3c(value), dates.sort_key(value, self.s.timezone)
+        known = Stamp(dates.to_w3c(value), dates.sort_key(value, self.s.timezone))
         if cacheable and len(self._known) < _CACHE_SIZE:
             self._known[raw] = known
         return known
 
     def _from_sources(self, page: Page, loc: str, built: bool) -> Dated:
-        mode = self.s.lastmod
-        if mode == "none":
+        if self._off:
             return _NOTHING
-        if mode == "build":
-            return self.s.build_time, "build", None
+        if self._build:
+            return Dated(self.s.build_time, "build", None)
         cut = None
-        if mode in _GIT_MODES and page.sources:
-            value, source, cut = self._records.git_date(page, loc, built)
-            if value is not None:
-                return value, source, None
+        if self._reads_git and page.sources:
+            dated = self._records.git_date(page, loc, built)
+            if dated.date is not None:
+                return dated
+            cut = dated.cut
         # A listing page is as new as what it lists: its HTML changing says no more.
-        listing = bool(page.lists) and mode != "content"
-        if mode in ("auto", "content", "git") and built and page.output and not listing:
+        listing = bool(page.lists) and not self._content_only
+        if self._reads_content and built and page.output and not listing:
             value = self._records.content_date(page.output, loc)
             if value is not None:
-                return value, "content", None
+                return Dated(value, "content", None)
         # A file a shallow clone cannot date has the checkout's mtime: never its date.
-        if mode == "mtime" or (mode == "git" and cut is None):
-            files = (*page.sources, *([page.output] if mode == "mtime" and page.output else []))
+        if self._mtime or (self._git_only and cut is None):
+            files = (*page.sources, *([page.output] if self._mtime and page.output else []))
             stamps = [t for t in map(dates.file_mtime, files) if t is not None]
             if stamps:
-                return max(stamps), "mtime", None
-        return None, "", cut
+                return Dated(max(stamps), "mtime", None)
+        return Dated(None, "", cut)
 
 
 class _Records:
@@ -198,9 +243,11 @@ class _Records:
     once, on first need; and how many pages a shallow clone left undated."""
 
     def __init__(
-        self, settings: Settings, issues: list[Issue], scope: str, history: GitDates | None
+        self, settings: Settings, issues: Issues, scope: str, history: GitDates | None
     ) -> None:
         self.s = settings
+        self.auto = settings.lastmod == LastmodMode.AUTO
+        self.content_only = settings.lastmod == LastmodMode.CONTENT
         self.history = history  # git dates `read_ahead` started reading, if any
         self.scope = scope  # the sitemap's URL folder: its share of a shared content state
         self.issues = issues
@@ -226,10 +273,10 @@ class _Records:
         if git is None:
             return _NOTHING
         if len(page.sources) == 1:
-            date, source, cut = git.facts(page.sources[0])
-            if date is None and cut is not None and loc:
+            fact = git.facts(page.sources[0])
+            if fact.date is None and fact.cut is not None and loc:
                 self.beyond_history += 1
-            return date, source, cut
+            return Dated(fact.date, fact.source, fact.cut)
         found = list(map(git.facts, page.sources))
         cut = max((fact.cut for fact in found if fact.cut is not None), default=None)
         newest, source = max(
@@ -239,14 +286,14 @@ class _Records:
         if newest is None or (cut is not None and newest < cut):
             if loc and cut is not None:
                 self.beyond_history += 1
-            return None, "", cut
+            return Dated(None, "", cut)
         value: dt.date = newest
         own = found[0].date
         if own is not None and own >= newest:  # no dependency is newer: the file's date
-            if built and self.s.lastmod == "auto" and (state := self.content_state()) is not None:
+            if built and self.auto and (state := self.content_state()) is not None:
                 state.forget(loc)
-            return value, source, None
-        if built and page.output is not None and self.s.lastmod == "auto":
+            return Dated(value, source, None)
+        if built and page.output is not None and self.auto:
             state = self.content_state()
             if state is not None and (digest := state.digest(page.output)) is not None:
                 kept = state.recall(loc, digest)
@@ -254,7 +301,7 @@ class _Records:
                 if kept is not None and dates.sort_key(kept, tz) < dates.sort_key(value, tz):
                     value = kept
                 state.record(loc, digest, value)
-        return value, source, None
+        return Dated(value, source, None)
 
     def content_date(self, output: StrPath, loc: str) -> dt.date | None:
         """The date the content state gives the built page at `output` (recorded there)."""
@@ -266,7 +313,7 @@ class _Records:
     def listing_date(self, page: Page, loc: str, built: bool) -> dt.date | None:
         """The content state's date of a built listing page (its sources' date, asked
         first, left the content state out); None for other pages."""
-        if page.lists and built and page.output and self.s.lastmod != "content":
+        if page.lists and built and page.output and not self.content_only:
             return self.content_date(page.output, loc)
         return None
 
@@ -278,8 +325,8 @@ class _Records:
                 self._git = self.history
                 return self.history
             git, found = GitDates.load(folder)
-            if self.s.lastmod == "auto":  # outside a repository "auto" quietly moves on
-                found = [i for i in found if i.code != "git"]
+            if self.auto:  # outside a repository "auto" quietly moves on
+                found = [i for i in found if i.code != codes.GIT]
             self.issues.extend(found)
             self._git = git
         return self._git if isinstance(self._git, GitDates) else None
@@ -302,17 +349,15 @@ class _Records:
         if isinstance(self._git, GitDates):
             self.issues.extend(self._git.issues)
         if self.beyond_history:
-            self.issues.append(
-                Issue(
-                    "git-shallow",
-                    "",
-                    "lastmod",
-                    f"{self.beyond_history} page(s) were last changed at or before the oldest "
-                    "commit of this shallow clone, so git cannot date them: they are dated from "
-                    "the content state or seed_sitemap where known, else have no lastmod. Fetch "
-                    "the whole history for exact dates (`fetch-depth: 0` in actions/checkout).",
-                    "info",
-                )
+            self.issues.add(
+                codes.GIT_SHALLOW,
+                "",
+                "lastmod",
+                f"{self.beyond_history} page(s) were last changed at or before the oldest "
+                "commit of this shallow clone, so git cannot date them: they are dated from "
+                "the content state or seed_sitemap where known, else have no lastmod. Fetch "
+                "the whole history for exact dates (`fetch-depth: 0` in actions/checkout).",
+                "info",
             )
 
 
@@ -321,7 +366,7 @@ def read_ahead(paths: Iterable[StrPath], settings: Settings) -> GitDates | None:
     when `settings` date pages by git. Give the result to `write_sitemaps` (`history=`):
     it takes the dates over instead of running git then. None when there is nothing to
     read or no sitemap will be written (then `write_sitemaps` finds and reports why)."""
-    if settings.lastmod not in _GIT_MODES or urls.base_url_problem(
+    if settings.lastmod not in GIT_MODES or urls.base_url_problem(
         urls.normal_base(settings.base_url)
     ):
         return None
