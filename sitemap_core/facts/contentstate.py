@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..files.atomic import write_file
-from ..values import dates
+from ..values import codes, dates
 from ..values.page import StrPath
 from ..values.report import Issue
 from .digest import content_digest
@@ -174,7 +174,7 @@ class ContentState:
         except OSError as exc:
             return [
                 Issue(
-                    "content",
+                    codes.CONTENT,
                     str(self._path),
                     "cache_dir",
                     f"content state not saved ({exc}); the next build will "
@@ -247,7 +247,7 @@ def _read_digests(path: Path) -> dict[str, str]:
 
 def _state_issue(path: Path, problem: str) -> Issue:
     return Issue(
-        "content",
+        codes.CONTENT,
         str(path),
         "cache_dir",
         f"content state {problem}; starting empty, so pages get new dates "
@@ -267,7 +267,7 @@ def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
     except ValueError as exc:  # a seed that cannot be read, or a URL urllib.parse refuses
         issues.append(
             Issue(
-                "content",
+                codes.CONTENT,
                 seed,
                 "seed_sitemap",
                 f"seed sitemap not used: {exc}; pages new to the content state get the build time",

@@ -56,6 +56,34 @@ class Lastmod(NamedTuple):
     source: str
 
 
+class _Asks(NamedTuple):
+    """What the `lastmod` setting asks of the sources, decided once per run."""
+
+    nothing: bool  # `none`
+    build: bool
+    git: bool  # `auto`, `git`: git history
+    content: bool  # `auto`, `content`, `git`: the content state
+    content_only: bool  # `content`: a listing page's own content dates it too
+    mtime: bool
+    git_only: bool
+    auto: bool
+
+    @classmethod
+    def of(cls, mode: str) -> _Asks:
+        """What `mode` (a `LastmodMode`) asks."""
+        m = LastmodMode
+        return cls(
+            mode == m.NONE,
+            mode == m.BUILD,
+            mode in GIT_MODES,
+            mode in (m.AUTO, m.CONTENT, m.GIT),
+            mode == m.CONTENT,
+            mode == m.MTIME,
+            mode == m.GIT,
+            mode == m.AUTO,
+        )
+
+
 class _Listed(NamedTuple):
     """A listed page, found once per run (`id`s are reused: the page says whose)."""
 
@@ -97,19 +125,12 @@ class LastmodSources:
         self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
         self._listed: dict[int, _Listed] = {}  # by id(page)
         self._records = _Records(settings, issues, scope, history)
-        mode = settings.lastmod  # what it asks, decided once: `_from_sources` runs per page
-        self._off = mode == LastmodMode.NONE
-        self._build = mode == LastmodMode.BUILD
-        self._reads_git = mode in GIT_MODES
-        self._reads_content = mode in (LastmodMode.AUTO, LastmodMode.CONTENT, LastmodMode.GIT)
-        self._content_only = mode == LastmodMode.CONTENT
-        self._mtime = mode == LastmodMode.MTIME
-        self._git_only = mode == LastmodMode.GIT
+        self._asks = self._records.asks
 
     def prefetch(self, pages: list[Page]) -> None:
         """Let git date the sources of a batch of pages (and of the pages they list, but
         those dated already in an earlier batch) at once."""
-        if not self._reads_git:
+        if not self._asks.git:
             return
         listed = self._listed
         every = (
@@ -124,11 +145,8 @@ class LastmodSources:
             git.prefetch(dict.fromkeys((first, *every)))  # each once: lists share pages
 
     def stamp(self, page: Page, loc: str, built: bool) -> Lastmod:
-        """The page's lastmod, its sort key and where it comes from. `count` those of the
-        URLs written.
-
-        `built` says the page's output was read and is listed (content hashes need it).
-        """
+        """The page's lastmod, its sort key and where it comes from (`count` those of the
+        URLs written). `built`: the page's output was read and is listed (content hashes)."""
         stamp, source, bound = self._find(page, loc, built, report=True)
         if stamp is None:
             return Lastmod(None, None, CUT if bound is not None else "")
@@ -155,7 +173,7 @@ class LastmodSources:
         best: Stamp | None = None
         value, source, cut = self._from_sources(page, loc, built)
         if value is not None:
-            best = Stamp(dates.to_w3c(value), dates.sort_key(value, self.s.timezone))
+            best = _stamp(value, self.s.timezone)
         bound = None if cut is None else dates.sort_key(cut, self.s.timezone)
         if page.published is not None:
             floor = self._own(page, "published", report)
@@ -172,8 +190,7 @@ class LastmodSources:
             value = self._records.listing_date(page, loc, built)
             if value is None:
                 return Found(None, "", bound)
-            best = Stamp(dates.to_w3c(value), dates.sort_key(value, self.s.timezone))
-            source = "content"
+            best, source = _stamp(value, self.s.timezone), "content"
         return Found(best, source, None)
 
     def _newest_listed(self, pages: tuple[Page, ...]) -> tuple[Stamp | None, float | None]:
@@ -207,35 +224,41 @@ class LastmodSources:
                 key = page.key(field)
                 self.issues.add(codes.LASTMOD, page.label, key, f"{key}: {exc}; ignored")
             return None
-        known = Stamp(dates.to_w3c(value), dates.sort_key(value, self.s.timezone))
+        known = _stamp(value, self.s.timezone)
         if cacheable and len(self._known) < _CACHE_SIZE:
             self._known[raw] = known
         return known
 
     def _from_sources(self, page: Page, loc: str, built: bool) -> Dated:
-        if self._off:
+        asks = self._asks
+        if asks.nothing:
             return _NOTHING
-        if self._build:
+        if asks.build:
             return Dated(self.s.build_time, "build", None)
         cut = None
-        if self._reads_git and page.sources:
+        if asks.git and page.sources:
             dated = self._records.git_date(page, loc, built)
             if dated.date is not None:
                 return dated
             cut = dated.cut
         # A listing page is as new as what it lists: its HTML changing says no more.
-        listing = bool(page.lists) and not self._content_only
-        if self._reads_content and built and page.output and not listing:
+        listing = bool(page.lists) and not asks.content_only
+        if asks.content and built and page.output and not listing:
             value = self._records.content_date(page.output, loc)
             if value is not None:
                 return Dated(value, "content", None)
         # A file a shallow clone cannot date has the checkout's mtime: never its date.
-        if self._mtime or (self._git_only and cut is None):
-            files = (*page.sources, *([page.output] if self._mtime and page.output else []))
+        if asks.mtime or (asks.git_only and cut is None):
+            files = (*page.sources, *([page.output] if asks.mtime and page.output else []))
             stamps = [t for t in map(dates.file_mtime, files) if t is not None]
             if stamps:
                 return Dated(max(stamps), "mtime", None)
         return Dated(None, "", cut)
+
+
+def _stamp(value: dt.date, tz: dt.tzinfo) -> Stamp:
+    """`value` as a lastmod (`tz`: the zone of a date without one)."""
+    return Stamp(dates.to_w3c(value), dates.sort_key(value, tz))
 
 
 class _Records:
@@ -246,8 +269,7 @@ class _Records:
         self, settings: Settings, issues: Issues, scope: str, history: GitDates | None
     ) -> None:
         self.s = settings
-        self.auto = settings.lastmod == LastmodMode.AUTO
-        self.content_only = settings.lastmod == LastmodMode.CONTENT
+        self.asks = _Asks.of(settings.lastmod)
         self.history = history  # git dates `read_ahead` started reading, if any
         self.scope = scope  # the sitemap's URL folder: its share of a shared content state
         self.issues = issues
@@ -290,10 +312,10 @@ class _Records:
         value: dt.date = newest
         own = found[0].date
         if own is not None and own >= newest:  # no dependency is newer: the file's date
-            if built and self.auto and (state := self.content_state()) is not None:
+            if built and self.asks.auto and (state := self.content_state()) is not None:
                 state.forget(loc)
             return Dated(value, source, None)
-        if built and page.output is not None and self.auto:
+        if built and page.output is not None and self.asks.auto:
             state = self.content_state()
             if state is not None and (digest := state.digest(page.output)) is not None:
                 kept = state.recall(loc, digest)
@@ -313,7 +335,7 @@ class _Records:
     def listing_date(self, page: Page, loc: str, built: bool) -> dt.date | None:
         """The content state's date of a built listing page (its sources' date, asked
         first, left the content state out); None for other pages."""
-        if page.lists and built and page.output and not self.content_only:
+        if page.lists and built and page.output and not self.asks.content_only:
             return self.content_date(page.output, loc)
         return None
 
@@ -325,7 +347,7 @@ class _Records:
                 self._git = self.history
                 return self.history
             git, found = GitDates.load(folder)
-            if self.auto:  # outside a repository "auto" quietly moves on
+            if self.asks.auto:  # outside a repository "auto" quietly moves on
                 found = [i for i in found if i.code != codes.GIT]
             self.issues.extend(found)
             self._git = git

@@ -112,7 +112,9 @@ class _Run:
             files, count = self._write(pages)
         except OSError as exc:
             remove_temporaries(self.out_dir)
-            self._write_failed(exc)
+            self.issues.add(
+                codes.WRITE, str(self.out_dir), "", _write_failed(exc, self.out_dir), "error"
+            )
             return Written(
                 Result(issues=self.issues.all(), lastmod_sources=dict(self.dates.used)),
                 complete=False,
@@ -226,24 +228,19 @@ class _Run:
             self.issues,
         )
 
-    def _write_failed(self, exc: OSError) -> None:
-        """The `write` error of a run that could not write its files."""
-        where = (
-            exc.filename
-            if isinstance(exc.filename, str)
-            and not os.path.basename(exc.filename).startswith(".sitemap-")
-            else self.out_dir
-        )
-        self.issues.add(
-            codes.WRITE,
-            str(self.out_dir),
-            "",
-            (
-                f"no sitemap written: cannot write {where} ({exc.strerror or exc}); the "
-                "previous sitemap is left as it was"
-            ),
-            "error",
-        )
+
+def _write_failed(exc: OSError, out_dir: Path) -> str:
+    """The message of a run that could not write its files."""
+    where = (
+        exc.filename
+        if isinstance(exc.filename, str)
+        and not os.path.basename(exc.filename).startswith(".sitemap-")
+        else out_dir
+    )
+    return (
+        f"no sitemap written: cannot write {where} ({exc.strerror or exc}); the "
+        "previous sitemap is left as it was"
+    )
 
 
 def _robots_names(*stems: str) -> tuple[str, ...]:
