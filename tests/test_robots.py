@@ -5,14 +5,22 @@ import pytest
 from sitemap_core import write_sitemaps
 from sitemap_core.options import settings_from_options
 from sitemap_core.values.page import Page
+from sitemap_core.values.report import Issue, Issues
 from sitemap_core.writing import robots
 
 URL = "https://example.org/sitemap.xml"
 OWN = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
 
 
+def update(out_dir, sitemap_url, own_names) -> list[Issue]:
+    """`robots.update`, with the issues it found."""
+    found = Issues()
+    robots.update(out_dir, sitemap_url, own_names, found)
+    return list(found.all())
+
+
 def test_created_when_missing(tmp_path):
-    assert robots.update(tmp_path, URL, OWN) == []
+    assert update(tmp_path, URL, OWN) == []
     assert (tmp_path / "robots.txt").read_bytes() == (
         b"User-agent: *\nAllow: /\nSitemap: https://example.org/sitemap.xml\n"
     )
@@ -29,13 +37,13 @@ def test_created_when_missing(tmp_path):
 def test_appended_keeping_every_byte_and_idempotent(tmp_path, original):
     path = tmp_path / "robots.txt"
     path.write_bytes(original)
-    robots.update(tmp_path, URL, OWN)
+    update(tmp_path, URL, OWN)
     updated = path.read_bytes()
     assert updated.startswith(original)
     newline = b"\r\n" if b"\r\n" in original else b"\n"
     assert updated.endswith(b"Sitemap: " + URL.encode() + newline)
     written = path.stat().st_mtime_ns
-    assert robots.update(tmp_path, URL, OWN) == []
+    assert update(tmp_path, URL, OWN) == []
     assert path.read_bytes() == updated and path.stat().st_mtime_ns == written
 
 
@@ -45,7 +53,7 @@ def test_stale_own_line_replaced_foreign_lines_kept(tmp_path):
         b"User-agent: *\nSitemap: https://example.org/sitemap.xml.gz\n"
         b"sitemap: https://cdn.example.org/news.xml\n"
     )
-    robots.update(tmp_path, URL, OWN)
+    update(tmp_path, URL, OWN)
     assert path.read_bytes() == (
         b"User-agent: *\nSitemap: https://example.org/sitemap.xml\n"
         b"sitemap: https://cdn.example.org/news.xml\n"
@@ -55,7 +63,7 @@ def test_stale_own_line_replaced_foreign_lines_kept(tmp_path):
 def test_duplicate_own_lines_collapse_to_one(tmp_path):
     path = tmp_path / "robots.txt"
     path.write_bytes(b"Sitemap: https://example.org/sitemap.xml\n" * 2)
-    robots.update(tmp_path, URL, OWN)
+    update(tmp_path, URL, OWN)
     assert path.read_bytes() == b"Sitemap: https://example.org/sitemap.xml\n"
 
 
@@ -108,7 +116,7 @@ def test_renamed_sitemap_replaces_the_default_names_line(tmp_path):
 def test_own_line_right_after_a_byte_order_mark_is_recognised(tmp_path):
     path = tmp_path / "robots.txt"
     path.write_bytes(b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\nUser-agent: *\n")
-    robots.update(tmp_path, URL, OWN)
+    update(tmp_path, URL, OWN)
     assert path.read_bytes() == (
         b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\nUser-agent: *\n"
     )
@@ -120,7 +128,7 @@ def test_relative_line_naming_our_sitemap_becomes_our_absolute_line(tmp_path):
     line naming our gzip twin is one of our lines too."""
     original = b"User-agent: *\nSitemap: /sitemap.xml\nDisallow: /x/\nsitemap: sitemap.xml.gz\n"
     (tmp_path / "robots.txt").write_bytes(original)
-    issues = robots.update(tmp_path, "https://example.org/sitemap.xml", OWN)
+    issues = update(tmp_path, "https://example.org/sitemap.xml", OWN)
     assert [(i.code, i.level, i.page) for i in issues] == [
         ("robots-relative", "info", "robots.txt:2"),
         ("robots-relative", "info", "robots.txt:4"),
@@ -129,7 +137,7 @@ def test_relative_line_naming_our_sitemap_becomes_our_absolute_line(tmp_path):
     assert (tmp_path / "robots.txt").read_bytes() == (
         b"User-agent: *\nSitemap: https://example.org/sitemap.xml\nDisallow: /x/\n"
     )
-    assert robots.update(tmp_path, "https://example.org/sitemap.xml", OWN) == []
+    assert update(tmp_path, "https://example.org/sitemap.xml", OWN) == []
 
 
 def test_relative_line_naming_another_file_is_kept_and_reported_once(tmp_path):
@@ -140,7 +148,7 @@ def test_relative_line_naming_another_file_is_kept_and_reported_once(tmp_path):
         b"sitemap: sitemap.xml.gz\n"
     )
     (tmp_path / "robots.txt").write_bytes(original)
-    issues = robots.update(tmp_path, "https://example.org/docs/sitemap.xml", OWN)
+    issues = update(tmp_path, "https://example.org/docs/sitemap.xml", OWN)
     assert [(i.code, i.level, i.page) for i in issues] == [
         ("robots-relative", "info", "robots.txt:5"),
         ("robots-relative", "warning", "robots.txt:2"),

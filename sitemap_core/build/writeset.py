@@ -30,8 +30,8 @@ def write_sitemaps(
     `heads`: the heads a site map page's `Listing` read in this build, read again never.
 
     Pages stream through once (`writing.run`); the files written are then checked against
-    the protocol (`settings.validate`) with the build's own clock, and the key file, the
-    feeds' `Sitemap:` lines and the opt-in IndexNow submission follow (`notify`).
+    the protocol (`settings.validate`) with the build's own clock, and the key file and
+    the opt-in IndexNow submission follow (`notify`).
     Problems come back as `Result.issues`; nothing here logs or raises for bad input.
     """
     out_dir = Path(out_dir)
@@ -48,12 +48,12 @@ def write_sitemaps(
             result = dataclasses.replace(result, issues=(*result.issues, *found))
         if not written.complete:
             return result
-        if not (settings.indexnow_key or settings.robots_feeds or settings.submit):
+        if not (settings.indexnow_key or settings.submit):
             return result
         # Loaded only when asked for: an HTTP client a build without them does not need.
         from ..notify import indexnow
 
-        told = indexnow.after_build(result, settings, out_dir)  # key file, feeds, submit
+        told = indexnow.after_build(result, settings, out_dir)  # key file, submit
         return dataclasses.replace(result, issues=(*result.issues, *told)) if told else result
 
 

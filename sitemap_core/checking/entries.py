@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..protocol.grammar import PATH_ONLY, VALUE_CHECKS, loc_parts, short, valid_hreflang
 from ..protocol.sitemaps import MAX_ENTRIES, MAX_LOC, MIN_LOC
+from ..values import codes
 from .reading import Add, File
 
 
@@ -37,24 +38,24 @@ def check_alternate(
     if rel != "alternate":
         add(
             line,
-            "hreflang",
+            codes.HREFLANG,
             "rel",
             f'xhtml:link has rel={rel!r}; a sitemap alternate needs rel="alternate"',
         )
     if hreflang is None or not valid_hreflang(hreflang):
         add(
             line,
-            "hreflang",
+            codes.HREFLANG,
             "hreflang",
             f"hreflang={hreflang!r} is not a language tag "
             "(like en, pt-BR, zh-Hant-TW) or x-default",
         )
     if href is None:
-        add(line, "hreflang", "href", "xhtml:link has no href")
+        add(line, codes.HREFLANG, "href", "xhtml:link has no href")
     else:
         problem = loc_parts(href.strip())[0]
         if problem:
-            add(line, "hreflang", "href", f"href {short(href)!r} {problem}")
+            add(line, codes.HREFLANG, "href", f"href {short(href)!r} {problem}")
 
 
 def check_languages(links: Sequence[tuple[str | None, str]], line: int | None, add: Add) -> None:
@@ -70,7 +71,7 @@ def check_languages(links: Sequence[tuple[str | None, str]], line: int | None, a
         if len(hrefs) > 1:
             add(
                 line,
-                "hreflang",
+                codes.HREFLANG,
                 "hreflang",
                 f"hreflang={given!r} is given {len(hrefs)} times in one <url>'s "
                 f"alternates ({', '.join(short(h) for h in hrefs)}); alternates join "
@@ -92,13 +93,13 @@ def record_loc(info: File, add: Add, url: str, line: int) -> None:
             return
     problem, origin, path_start, fragment = loc_parts(url)
     if problem or origin is None:
-        add(line, "loc", "loc", f"{short(url)!r} {problem}")
+        add(line, codes.LOC, "loc", f"{short(url)!r} {problem}")
         info.locs.append((url, line, None, -1))
         return
     if fragment:
         add(
             line,
-            "loc",
+            codes.LOC,
             "loc",
             f"{short(url)} has a #fragment, which crawlers drop; list the page once without it",
             "warning",
@@ -114,7 +115,7 @@ def check_text(text: str | None, line: int | None, where: str, add: Add) -> None
     if text and not text.isspace():
         add(
             line,
-            "structure",
+            codes.STRUCTURE,
             "",
             f"text {short(text.strip())!r} {where}, where the schema allows none",
         )
@@ -127,4 +128,9 @@ def local_name(tag: object) -> str:
 
 def too_many(line: int, add: Add) -> None:
     """The entry past the protocol's limit of one file."""
-    add(line, "size", "", f"more than {MAX_ENTRIES:,} entries in one file (the protocol's limit)")
+    add(
+        line,
+        codes.SIZE,
+        "",
+        f"more than {MAX_ENTRIES:,} entries in one file (the protocol's limit)",
+    )

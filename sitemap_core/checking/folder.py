@@ -15,6 +15,7 @@ from urllib.robotparser import RobotFileParser
 from ..facts.htmlhead import PageFacts, read_page
 from ..facts.sitefiles import html_files, url_for
 from ..files.served import inside, serving_file
+from ..values import codes
 from ..values.report import Issue
 from .checked import MAX_ROBOTS_BYTES, Checked, checked_as_feed, set_for, split_url
 from .validate import robots_sitemaps, sitemap_locs, validate_robots, validate_set
@@ -39,7 +40,7 @@ def check_folder(folder: Path, checked: Checked) -> None:
             if found is None:
                 checked.issues.append(
                     Issue(
-                        "missing-file",
+                        codes.MISSING_FILE,
                         "robots.txt",
                         "Sitemap",
                         f"robots.txt names {url}, but no file in {folder} has its path",
@@ -79,13 +80,13 @@ def check_folder(folder: Path, checked: Checked) -> None:
                 for loc, line in entries:
                     listed.setdefault(loc, f"{p.name}:{line}")
     base = base or _guess_base(folder, listed)
-    if base and any(i.code == "robots-relative" for i in problems):
+    if base and any(i.code == codes.ROBOTS_RELATIVE for i in problems):
         problems = validate_robots(robots, base + "robots.txt")  # now with the line to write
     checked.issues[robots_at:robots_at] = problems
     if not sets:
         checked.issues.append(
             Issue(
-                "no-sitemap",
+                codes.NO_SITEMAP,
                 str(folder),
                 "",
                 "no sitemap found: robots.txt names none and there is no "
@@ -164,7 +165,7 @@ def _check_pages(folder: Path, listed: dict[str, str], base: str, checked: Check
         if path is None:
             checked.issues.append(
                 Issue(
-                    "missing-file",
+                    codes.MISSING_FILE,
                     url,
                     "loc",
                     f"listed at {where}, but no file in {folder} serves it",
@@ -219,7 +220,7 @@ def _coverage(folder: Path, served: set[Path], base: str, checked: Checked) -> N
         checked.pages["unlisted"] += 1
         checked.issues.append(
             Issue(
-                "unlisted",
+                codes.UNLISTED,
                 rel,
                 "",
                 f"{url} is an HTML page of the site that no sitemap lists",

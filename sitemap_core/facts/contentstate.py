@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..files.atomic import write_file
-from ..values import dates
+from ..values import codes, dates
 from ..values.report import Issue
 from .digest import content_digest
 from .htmlhead import BuiltPage
@@ -172,7 +172,7 @@ class ContentState:
         except OSError as exc:
             return [
                 Issue(
-                    "content",
+                    codes.CONTENT,
                     str(self._path),
                     "cache_dir",
                     f"content state not saved ({exc}); the next build will "
@@ -245,7 +245,7 @@ def _read_digests(path: Path) -> dict[str, str]:
 
 def _state_issue(path: Path, problem: str) -> Issue:
     return Issue(
-        "content",
+        codes.CONTENT,
         str(path),
         "cache_dir",
         f"content state {problem}; starting empty, so pages get new dates "
@@ -265,7 +265,7 @@ def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
     except ValueError as exc:  # a seed that cannot be read, or a URL urllib.parse refuses
         issues.append(
             Issue(
-                "content",
+                codes.CONTENT,
                 seed,
                 "seed_sitemap",
                 f"seed sitemap not used: {exc}; pages new to the content state get the build time",

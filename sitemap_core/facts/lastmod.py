@@ -10,25 +10,90 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from ..options import Settings
-from ..values import dates, urls
+from ..values import codes, dates, urls
+from ..values.lastmodmode import GIT_MODES, LastmodMode
 from ..values.page import Page, StrPath
-from ..values.report import Issue
+from ..values.report import Issues
 from .contentstate import ContentState
 from .gitdates import GitDates
 from .htmlhead import BuiltPage
 
-Stamp = tuple[str, float]  # W3C text as written, and a number that orders stamps
-# A date from the sources, where it comes from, and, when there is none because a shallow
-# clone's history stops short, the date the page's files are not newer than.
-Dated = tuple[dt.date | None, str, dt.datetime | None]
-# A page's lastmod, where it comes from, and, when there is none because a shallow clone's
-# history stops short, the sort key of the newest date the page could have.
-Found = tuple[Stamp | None, str, float | None]
-_NOTHING: Dated = (None, "", None)
+
+class Stamp(NamedTuple):
+    """A lastmod: its W3C text as written, and a number that orders stamps."""
+
+    text: str
+    key: float
+
+
+class Dated(NamedTuple):
+    """A date from the sources and where it comes from; and, when there is none because a
+    shallow clone's history stops short, the date the page's files are not newer than."""
+
+    date: dt.date | None
+    source: str
+    cut: dt.datetime | None
+
+
+class Found(NamedTuple):
+    """A page's lastmod and where it comes from; and, when there is none because a shallow
+    clone's history stops short, the sort key of the newest date the page could have."""
+
+    stamp: Stamp | None
+    source: str
+    bound: float | None
+
+
+class Lastmod(NamedTuple):
+    """A listed page's lastmod as written (None without one), its sort key, and where it
+    comes from: a source's name, `CUT` when a shallow clone's history stops short of the
+    page, else ""."""
+
+    text: str | None
+    key: float | None
+    source: str
+
+
+class _Asks(NamedTuple):
+    """What the `lastmod` setting asks of the sources, decided once per run."""
+
+    nothing: bool  # `none`
+    build: bool
+    git: bool  # `auto`, `git`: git history
+    content: bool  # `auto`, `content`, `git`: the content state
+    content_only: bool  # `content`: a listing page's own content dates it too
+    mtime: bool
+    git_only: bool
+    auto: bool
+
+    @classmethod
+    def of(cls, mode: str) -> _Asks:
+        """What `mode` (a `LastmodMode`) asks."""
+        m = LastmodMode
+        return cls(
+            mode == m.NONE,
+            mode == m.BUILD,
+            mode in GIT_MODES,
+            mode in (m.AUTO, m.CONTENT, m.GIT),
+            mode == m.CONTENT,
+            mode == m.MTIME,
+            mode == m.GIT,
+            mode == m.AUTO,
+        )
+
+
+class _Listed(NamedTuple):
+    """A listed page, found once per run (`id`s are reused: the page says whose)."""
+
+    page: Page
+    found: Found
+
+
+_NOTHING = Dated(None, "", None)
 CUT = "(shallow)"  # no lastmod: a shallow clone's history stops short of the page
-_GIT_MODES = ("auto", "git")  # the `lastmod` settings that read git history
 _CACHE_SIZE = 100_000
 
 
@@ -50,7 +115,7 @@ class LastmodSources:
     def __init__(
         self,
         settings: Settings,
-        issues: list[Issue],
+        issues: Issues,
         scope: str = "",
         history: GitDates | None = None,
     ) -> None:
@@ -59,42 +124,37 @@ class LastmodSources:
         self.used: Counter[str] = Counter()
         self.cut = 0  # pages left without a date because a shallow clone's history stops short
         self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
-        self._listed: dict[int, tuple[Page, Stamp | None, float | None]] = {}  # id(page) -> _find
+        self._listed: dict[int, _Listed] = {}  # by id(page)
         self._records = _Records(settings, issues, scope, history)
+        self._asks = self._records.asks
 
     def prefetch(self, pages: list[Page]) -> None:
         """Let git date the sources of a batch of pages (and of the pages they list, but
         those dated already in an earlier batch) at once."""
-        if self.s.lastmod not in _GIT_MODES:
+        if not self._asks.git:
             return
         listed = self._listed
         every = (
             src
             for page in pages
             for one in (page, *page.lists)
-            if (known := listed.get(id(one))) is None or known[0] is not one
+            if (known := listed.get(id(one))) is None or known.page is not one
             for src in one.sources
         )
         first = next(every, None)
         if first is not None and (git := self._records.git_dates(first)) is not None:
             git.prefetch(dict.fromkeys((first, *every)))  # each once: lists share pages
 
-    def stamp(
-        self, page: Page, loc: str, built: BuiltPage | None
-    ) -> tuple[Stamp | tuple[None, None], str]:
-        """The page's lastmod as `(W3C text, sort key)`, or `(None, None)`; and where it
-        comes from: a source's name, `CUT` when a shallow clone's history stops short of
-        the page, else "". `count` those of the URLs written.
-
-        `built` is the page's output, read and listed (content hashes need it); else None.
-        """
-        found, source, bound = self._find(page, loc, built, report=True)
-        if found is None:
-            return (None, None), CUT if bound is not None else ""
-        return found, source
+    def stamp(self, page: Page, loc: str, built: BuiltPage | None) -> Lastmod:
+        """The page's lastmod, its sort key and where it comes from (`count` those of the
+        URLs written). `built`: the page's output, read and listed (content hashes need it)."""
+        stamp, source, bound = self._find(page, loc, built, report=True)
+        if stamp is None:
+            return Lastmod(None, None, CUT if bound is not None else "")
+        return Lastmod(stamp.text, stamp.key, source)
 
     def count(self, sources: Iterable[str]) -> None:
-        """Count where the lastmods of written URLs came from (`stamp`'s second value)."""
+        """Count where the lastmods of written URLs came from (`Lastmod.source`)."""
         for source in sources:
             if source == CUT:
                 self.cut += 1
@@ -110,29 +170,29 @@ class LastmodSources:
         if page.lastmod is not None:
             own = self._own(page, "lastmod", report)
             if own is not None:
-                return own, "page", None
+                return Found(own, "page", None)
         best: Stamp | None = None
         value, source, cut = self._from_sources(page, loc, built)
         if value is not None:
-            best = dates.to_w3c(value), dates.sort_key(value, self.s.timezone)
+            best = _stamp(value, self.s.timezone)
         bound = None if cut is None else dates.sort_key(cut, self.s.timezone)
         if page.published is not None:
             floor = self._own(page, "published", report)
-            if floor is not None and (best is None or floor[1] > best[1]):
+            if floor is not None and (best is None or floor.key > best.key):
                 best, source = floor, "page"
         if page.lists:
             newest, unknown = self._newest_listed(page.lists)
-            if newest is not None and (best is None or newest[1] > best[1]):
+            if newest is not None and (best is None or newest.key > best.key):
                 best, source = newest, "listed"
             if unknown is not None and (bound is None or unknown > bound):
                 bound = unknown
-        if bound is not None and (best is None or best[1] < bound):
+        if bound is not None and (best is None or best.key < bound):
             # Something a shallow clone cannot date may be newer than all that is known.
             value = self._records.listing_date(page, loc, built)
             if value is None:
-                return None, "", bound
-            best, source = (dates.to_w3c(value), dates.sort_key(value, self.s.timezone)), "content"
-        return best, source, None
+                return Found(None, "", bound)
+            best, source = _stamp(value, self.s.timezone), "content"
+        return Found(best, source, None)
 
     def _newest_listed(self, pages: tuple[Page, ...]) -> tuple[Stamp | None, float | None]:
         """The newest date among listed pages, each found once per run, and the newest
@@ -141,14 +201,14 @@ class LastmodSources:
         bound: float | None = None
         for page in pages:
             known = self._listed.get(id(page))
-            if known is None or known[0] is not page:
-                found, _, cut = self._find(page, "", None, False)
-                known = self._listed[id(page)] = (page, found, cut)
-            if known[1] is not None:
-                if best is None or known[1][1] > best[1]:
-                    best = known[1]
-            elif known[2] is not None and (bound is None or known[2] > bound):
-                bound = known[2]
+            if known is None or known.page is not page:
+                known = self._listed[id(page)] = _Listed(page, self._find(page, "", None, False))
+            found = known.found
+            if found.stamp is not None:
+                if best is None or found.stamp.key > best.key:
+                    best = found.stamp
+            elif found.bound is not None and (bound is None or found.bound > bound):
+                bound = found.bound
         return best, bound
 
     def _own(self, page: Page, field: str, report: bool) -> Stamp | None:
@@ -163,37 +223,43 @@ class LastmodSources:
         except ValueError as exc:
             if report:
                 key = page.key(field)
-                self.issues.append(Issue("lastmod", page.label, key, f"{key}: {exc}; ignored"))
+                self.issues.add(codes.LASTMOD, page.label, key, f"{key}: {exc}; ignored")
             return None
-        known = dates.to_w3c(value), dates.sort_key(value, self.s.timezone)
+        known = _stamp(value, self.s.timezone)
         if cacheable and len(self._known) < _CACHE_SIZE:
             self._known[raw] = known
         return known
 
     def _from_sources(self, page: Page, loc: str, built: BuiltPage | None) -> Dated:
-        mode = self.s.lastmod
-        if mode == "none":
+        asks = self._asks
+        if asks.nothing:
             return _NOTHING
-        if mode == "build":
-            return self.s.build_time, "build", None
+        if asks.build:
+            return Dated(self.s.build_time, "build", None)
         cut = None
-        if mode in _GIT_MODES and page.sources:
-            value, source, cut = self._records.git_date(page, loc, built)
-            if value is not None:
-                return value, source, None
+        if asks.git and page.sources:
+            dated = self._records.git_date(page, loc, built)
+            if dated.date is not None:
+                return dated
+            cut = dated.cut
         # A listing page is as new as what it lists: its HTML changing says no more.
-        listing = bool(page.lists) and mode != "content"
-        if mode in ("auto", "content", "git") and built and not listing:
+        listing = bool(page.lists) and not asks.content_only
+        if asks.content and built and not listing:
             value = self._records.content_date(built, loc)
             if value is not None:
-                return value, "content", None
+                return Dated(value, "content", None)
         # A file a shallow clone cannot date has the checkout's mtime: never its date.
-        if mode == "mtime" or (mode == "git" and cut is None):
-            files = (*page.sources, *([page.output] if mode == "mtime" and page.output else []))
+        if asks.mtime or (asks.git_only and cut is None):
+            files = (*page.sources, *([page.output] if asks.mtime and page.output else []))
             stamps = [t for t in map(dates.file_mtime, files) if t is not None]
             if stamps:
-                return max(stamps), "mtime", None
-        return None, "", cut
+                return Dated(max(stamps), "mtime", None)
+        return Dated(None, "", cut)
+
+
+def _stamp(value: dt.date, tz: dt.tzinfo) -> Stamp:
+    """`value` as a lastmod (`tz`: the zone of a date without one)."""
+    return Stamp(dates.to_w3c(value), dates.sort_key(value, tz))
 
 
 class _Records:
@@ -201,9 +267,10 @@ class _Records:
     once, on first need; and how many pages a shallow clone left undated."""
 
     def __init__(
-        self, settings: Settings, issues: list[Issue], scope: str, history: GitDates | None
+        self, settings: Settings, issues: Issues, scope: str, history: GitDates | None
     ) -> None:
         self.s = settings
+        self.asks = _Asks.of(settings.lastmod)
         self.history = history  # git dates `read_ahead` started reading, if any
         self.scope = scope  # the sitemap's URL folder: its share of a shared content state
         self.issues = issues
@@ -229,10 +296,10 @@ class _Records:
         if git is None:
             return _NOTHING
         if len(page.sources) == 1:
-            date, source, cut = git.facts(page.sources[0])
-            if date is None and cut is not None and loc:
+            fact = git.facts(page.sources[0])
+            if fact.date is None and fact.cut is not None and loc:
                 self.beyond_history += 1
-            return date, source, cut
+            return Dated(fact.date, fact.source, fact.cut)
         found = list(map(git.facts, page.sources))
         cut = max((fact.cut for fact in found if fact.cut is not None), default=None)
         newest, source = max(
@@ -242,14 +309,14 @@ class _Records:
         if newest is None or (cut is not None and newest < cut):
             if loc and cut is not None:
                 self.beyond_history += 1
-            return None, "", cut
+            return Dated(None, "", cut)
         value: dt.date = newest
         own = found[0].date
         if own is not None and own >= newest:  # no dependency is newer: the file's date
-            if built and self.s.lastmod == "auto" and (state := self.content_state()) is not None:
+            if built and self.asks.auto and (state := self.content_state()) is not None:
                 state.forget(loc)
-            return value, source, None
-        if built and self.s.lastmod == "auto":
+            return Dated(value, source, None)
+        if built and self.asks.auto:
             state = self.content_state()
             if state is not None and (digest := state.digest(built)) is not None:
                 kept = state.recall(loc, digest)
@@ -257,7 +324,7 @@ class _Records:
                 if kept is not None and dates.sort_key(kept, tz) < dates.sort_key(value, tz):
                     value = kept
                 state.record(loc, digest, value)
-        return value, source, None
+        return Dated(value, source, None)
 
     def content_date(self, built: BuiltPage, loc: str) -> dt.date | None:
         """The date the content state gives the `built` page (recorded there)."""
@@ -269,7 +336,7 @@ class _Records:
     def listing_date(self, page: Page, loc: str, built: BuiltPage | None) -> dt.date | None:
         """The content state's date of a built listing page (its sources' date, asked
         first, left the content state out); None for other pages."""
-        if page.lists and built and self.s.lastmod != "content":
+        if page.lists and built and not self.asks.content_only:
             return self.content_date(built, loc)
         return None
 
@@ -281,8 +348,8 @@ class _Records:
                 self._git = self.history
                 return self.history
             git, found = GitDates.load(folder)
-            if self.s.lastmod == "auto":  # outside a repository "auto" quietly moves on
-                found = [i for i in found if i.code != "git"]
+            if self.asks.auto:  # outside a repository "auto" quietly moves on
+                found = [i for i in found if i.code != codes.GIT]
             self.issues.extend(found)
             self._git = git
         return self._git if isinstance(self._git, GitDates) else None
@@ -305,17 +372,15 @@ class _Records:
         if isinstance(self._git, GitDates):
             self.issues.extend(self._git.issues)
         if self.beyond_history:
-            self.issues.append(
-                Issue(
-                    "git-shallow",
-                    "",
-                    "lastmod",
-                    f"{self.beyond_history} page(s) were last changed at or before the oldest "
-                    "commit of this shallow clone, so git cannot date them: they are dated from "
-                    "the content state or seed_sitemap where known, else have no lastmod. Fetch "
-                    "the whole history for exact dates (`fetch-depth: 0` in actions/checkout).",
-                    "info",
-                )
+            self.issues.add(
+                codes.GIT_SHALLOW,
+                "",
+                "lastmod",
+                f"{self.beyond_history} page(s) were last changed at or before the oldest "
+                "commit of this shallow clone, so git cannot date them: they are dated from "
+                "the content state or seed_sitemap where known, else have no lastmod. Fetch "
+                "the whole history for exact dates (`fetch-depth: 0` in actions/checkout).",
+                "info",
             )
 
 
@@ -324,7 +389,7 @@ def read_ahead(paths: Iterable[StrPath], settings: Settings) -> GitDates | None:
     when `settings` date pages by git. Give the result to `write_sitemaps` (`history=`):
     it takes the dates over instead of running git then. None when there is nothing to
     read or no sitemap will be written (then `write_sitemaps` finds and reports why)."""
-    if settings.lastmod not in _GIT_MODES or urls.base_url_problem(
+    if settings.lastmod not in GIT_MODES or urls.base_url_problem(
         urls.normal_base(settings.base_url)
     ):
         return None

@@ -11,8 +11,9 @@ proves the sender may speak for the site, which serves it as `<key>.txt`.
 before (`facts.published.read_published` reads both); `submit(urls, ...)` posts them to each
 endpoint in batches, with a timeout and bounded retries with backoff on 429, 5xx and
 no answer; `ping(template, sitemap_url)` keeps the old GET for an endpoint that still
-takes it. `after_build(result, settings, out_dir)` is what a build does: the key file,
-the feeds' `Sitemap:` lines, and the opt-in submission. Nothing here logs.
+takes it. `after_build(result, settings, out_dir)` is what a build does: the key file and
+the opt-in submission (robots.txt, the feeds' lines included, is the writer's:
+`writing.robots`). Nothing here logs.
 """
 
 from __future__ import annotations
@@ -40,9 +41,8 @@ from ..protocol.indexnow import (
     key_problem,
     new_key,
 )
-from ..values import dates, urls
+from ..values import codes, dates, urls
 from ..values.report import Issue
-from ..writing import robots
 
 if TYPE_CHECKING:
     from ..options import Settings
@@ -123,14 +123,14 @@ def changes(
     try:
         new = read_published(sitemap)
     except ValueError as exc:
-        return [], [Issue("indexnow", sitemap, "", f"nothing submitted: {exc}", "error")]
+        return [], [Issue(codes.INDEXNOW, sitemap, "", f"nothing submitted: {exc}", "error")]
     try:
         old = read_published(previous) if previous else {}
     except ValueError as exc:
         if "HTTP 404" not in str(exc):
             return [], [
                 Issue(
-                    "indexnow",
+                    codes.INDEXNOW,
                     previous,
                     "previous",
                     f"nothing submitted: the previous sitemap cannot be read ({exc})",
@@ -139,7 +139,7 @@ def changes(
             ]
         issues.append(
             Issue(
-                "indexnow",
+                codes.INDEXNOW,
                 previous,
                 "previous",
                 "no previous sitemap there: every URL counts as new",
@@ -156,7 +156,7 @@ def changes(
         off = [u for u in found if not _on_site(u, scope)]
         issues.append(
             Issue(
-                "indexnow",
+                codes.INDEXNOW,
                 off[0],
                 "urlList",
                 (
@@ -348,12 +348,12 @@ def _retry_after(value: str | None) -> float | None:
 
 def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue]:
     """What a build that wrote its sitemaps does next: the key file when a key is set,
-    the feeds' `Sitemap:` lines in robots.txt, and, only when `submit` is on and the
-    build had no error, the submission of what changed since the published sitemap."""
+    and, only when `submit` is on and the build had no error, the submission of what
+    changed since the published sitemap."""
     if not result.files:
         return []
     base = urls.scope_of(result.sitemap_url)
-    issues = robots.add_feeds(out_dir, settings, base)
+    issues: list[Issue] = []
     key = settings.indexnow_key
     if key:
         try:
@@ -361,7 +361,7 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
         except OSError as exc:
             issues.append(
                 Issue(
-                    "write",
+                    codes.WRITE,
                     f"{key}.txt",
                     "indexnow_key",
                     f"the IndexNow key file was not written: {exc}",
@@ -373,7 +373,10 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
         return [
             *issues,
             Issue(
-                "indexnow", "", "submit", "submit is on but indexnow_key is not set: nothing sent"
+                codes.INDEXNOW,
+                "",
+                "submit",
+                "submit is on but indexnow_key is not set: nothing sent",
             ),
         ]
     xml = next((p for p in result.files if ".xml" in p.name), None)
@@ -381,7 +384,7 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
         return [
             *issues,
             Issue(
-                "indexnow",
+                codes.INDEXNOW,
                 "",
                 "submit",
                 "nothing sent: IndexNow submission reads the XML sitemap, and formats has no xml",
@@ -394,7 +397,7 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
     for outcome in submit(found, base_url=base, key=key, endpoints=settings.indexnow_endpoints):
         issues.append(
             Issue(
-                "indexnow",
+                codes.INDEXNOW,
                 outcome.endpoint,
                 "submit",
                 outcome.message,

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..protocol.indexnow import DEFAULT_ENDPOINT, endpoint_url
 from ..protocol.sitemaps import MAX_BYTES, MAX_ENTRIES
+from ..values.lastmodmode import LastmodMode
 from .kinds import (
     Choice,
     Choices,
@@ -42,7 +43,7 @@ from .parsers import (
 MAX_URLS = MAX_ENTRIES  # the protocol's limits, as the validator checks them
 FORMATS = ("xml", "txt")
 GZIP_MODES = ("no", "also", "only")
-LASTMOD_SOURCES = ("auto", "git", "content", "mtime", "build", "none")
+LASTMOD_SOURCES = tuple(mode.value for mode in LastmodMode)
 VALIDATE_MODES = ("off", "warn", "strict")
 URL_ERROR_MODES = ("warn", "error")
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..protocol.sitemaps import ChangeFreq
+from . import codes
 from .report import Issue
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
     if not isinstance(meta, Mapping):
         return {}, [
             Issue(
-                "metadata",
+                codes.METADATA,
                 name,
                 "sitemap",
                 f"sitemap: {meta!r} ignored: use false, "
@@ -141,7 +142,7 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
         hint = f"did you mean 'sitemap.{near}'?" if near else ", ".join(META_KEYS)
         issues.append(
             Issue(
-                "metadata",
+                codes.METADATA,
                 name,
                 f"sitemap.{key}",
                 f"sitemap.{key} is not a sitemap field ({hint}); ignored",
@@ -154,7 +155,7 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
         if flag is None:
             issues.append(
                 Issue(
-                    "metadata",
+                    codes.METADATA,
                     name,
                     f"sitemap.{key}",
                     f"sitemap.{key}: {meta[key]!r} is not true or false; ignored",

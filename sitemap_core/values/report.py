@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..protocol.sitemaps import Level
+from . import codes
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,28 @@ class Issue:
         return f"[{self.code}] {where}{self.message}"
 
 
+class Issues:
+    """The issues of one run, in the order found: the one collector every step of the
+    write is handed, and adds to."""
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        self._found: list[Issue] = []
+
+    def add(self, code: str, page: str, field: str, message: str, level: Level = "warning") -> None:
+        """Note one issue (`Issue`'s fields)."""
+        self._found.append(Issue(code, page, field, message, level))
+
+    def extend(self, found: Iterable[Issue]) -> None:
+        """Take over the issues a value or a check of another layer returned."""
+        self._found.extend(found)
+
+    def all(self) -> tuple[Issue, ...]:
+        """Every issue so far, in order."""
+        return tuple(self._found)
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """What `write_sitemaps` did: files written, URLs listed, issues found."""
@@ -49,7 +73,7 @@ class Result:
         """One line: URLs written, files, lastmod sources used; or why nothing was written."""
         if not self.files:
             errors = [i for i in self.issues if i.level == "error"] or [
-                i for i in self.issues if i.code in ("empty", "base-url")
+                i for i in self.issues if i.code in codes.NOT_WRITTEN
             ]
             reason = errors[0].message.removeprefix("no sitemap written: ") if errors else ""
             return f"sitemap: not written: {reason or 'nothing to list'}"

@@ -8,6 +8,7 @@ from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from ..protocol.grammar import DEFAULT_PORTS, LONE_PERCENT, loc_problem
 from ..protocol.sitemaps import MAX_LOC
+from . import codes
 
 # Characters RFC 3986 allows unencoded in each part ("%" is kept only before two hex digits).
 _PATH_SAFE = "/:@!$&'()*+,;=-._~"
@@ -210,9 +211,9 @@ def check(url: str, scope: str) -> None:
     """Raise `URLError` if the (encoded) URL cannot stand in a sitemap under `scope`."""
     problem = loc_problem(url)
     if problem:
-        raise URLError("url", f"{url[:100]!r} {problem}")
+        raise URLError(codes.URL, f"{url[:100]!r} {problem}")
     if not url.startswith(scope) and not _normal_prefix(url, scope):
-        raise URLError("scope", f"{url} is outside the sitemap's scope {scope}")
+        raise URLError(codes.SCOPE, f"{url} is outside the sitemap's scope {scope}")
 
 
 def base_url_problem(base_url: str) -> str | None:
@@ -265,6 +266,6 @@ def loc(base_url: str, url: str, scope: str) -> str:
                 return absolute
         absolute = normalize(join(base_url, url))
     except (ValueError, UnicodeError) as exc:  # a bad port or IPv6 host, a lone surrogate
-        raise URLError("url", f"{url!r} is not a valid URL ({exc})") from None
+        raise URLError(codes.URL, f"{url!r} is not a valid URL ({exc})") from None
     check(absolute, scope)
     return absolute

@@ -11,10 +11,10 @@ from ..facts.lastmod import LastmodSources
 from ..files.served import serving_file
 from ..options import Settings, parse_changefreq, parse_priority
 from ..protocol.grammar import valid_hreflang
-from ..values import urls
+from ..values import codes, urls
 from ..values.media import Fragment, News, media_fragment
 from ..values.page import Page
-from ..values.report import Issue
+from ..values.report import Issues
 from . import rules
 from .dedupe import SeenURLs
 from .listing import Placement
@@ -26,7 +26,7 @@ class Entries:
     another canonical URL, and the articles of the news sitemap."""
 
     def __init__(
-        self, settings: Settings, issues: list[Issue], dates: LastmodSources, heads: Heads | None
+        self, settings: Settings, issues: Issues, dates: LastmodSources, heads: Heads | None
     ) -> None:
         self.s = settings
         self.issues = issues
@@ -34,7 +34,6 @@ class Entries:
         self.placement = Placement(settings, heads, media=True)
         self.base, self.scope = self.placement.base, self.placement.scope
         self.canonicals = Canonicals(self.base, self.scope, issues)
-        self._sources: list[str] = []  # where the lastmod of each entry made comes from
         self.x_default_seen = self.x_default_found = False  # translated pages; one matched
         self.indent = "\n" + " " * settings.indent if settings.indent else ""
         self.articles: list[tuple[str, News]] = []  # (loc, checked article) for the news
@@ -44,12 +43,10 @@ class Entries:
     def _issue(
         self, code: str, page: Page, field: str, message: str, level: str = "warning"
     ) -> None:
-        self.issues.append(Issue(code, page.label, field, message, level))  # type: ignore[arg-type]
+        self.issues.add(code, page.label, field, message, level)  # type: ignore[arg-type]
 
     def made(self, pages: Iterable[Page]) -> Iterator[Entry]:
-        """Each listed page as an `Entry` (loc, lastmod, sort key, changefreq, priority,
-        alternates, media), noting where its lastmod comes from (`take_sources`); written
-        for speed, as it runs once per URL."""
+        """Each listed page as an `Entry`; written for speed, as it runs once per URL."""
         s = self.s
         ruling = bool(s.rules)
         default_freq, default_prio = self._changefreq, self._priority
@@ -65,45 +62,42 @@ class Entries:
             if placed is None:
                 continue
             loc, path, facts, built = placed
-            stamp, source = stamp_of(
-                page, loc, built if facts is not None and facts.listed else None
-            )
+            lastmod = stamp_of(page, loc, built if facts is not None and facts.listed else None)
             freq_text, prio_text = default_freq, default_prio
             if ruling:
                 freq, prio = rules.defaults(path, s)
                 freq_text = freq.value if freq else default_freq
                 prio_text = priority_text(prio) if prio is not None else default_prio
             if page.changefreq is not None or page.priority is not None:
-                freq_text, prio_text, issues = overrides(page, freq_text, prio_text)
-                self.issues += issues
+                freq_text, prio_text = overrides(page, freq_text, prio_text, self.issues)
             media = self._media(page, loc, built) if media_on else None
             alternates = self._alternates(page) if page.alternates else ()
-            entry = (loc, *stamp, freq_text, prio_text, alternates, media)
+            entry = Entry(
+                loc,
+                lastmod.text,
+                lastmod.key,
+                freq_text,
+                prio_text,
+                alternates,
+                media,
+                lastmod.source,
+            )
             if facts is not None and facts.canonical:  # listed by its canonical URL, if here
-                self.canonicals.defer(facts.canonical, entry, source)
+                self.canonicals.defer(facts.canonical, entry)
                 continue
             if page.news is not None and s.news:
                 self._article(page, loc)
-            self._sources.append(source)
             yield entry
-
-    def take_sources(self) -> list[str]:
-        """Where the lastmods of the entries made since the last call come from, one per
-        entry (`LastmodSources.count` counts those written)."""
-        sources, self._sources = self._sources, []
-        return sources
 
     def _media(self, page: Page, loc: str, built: BuiltPage | None) -> Fragment | None:
         """The page's images and videos, rendered; None without any."""
-        fragment, issues = page_media(page, loc, built, self.s, self.base, self.indent)
-        self.issues += issues
-        return fragment
+        return page_media(page, loc, built, self.s, self.base, self.indent, self.issues)
 
     def _article(self, page: Page, loc: str) -> None:
         """Keep a listed page's article for the news sitemap when it is recent."""
         s = self.s
         article, issues = page.news.checked(page.label, s.news_publication, s.news_language)  # type: ignore[union-attr]
-        self.issues += issues
+        self.issues.extend(issues)
         if article is not None and article.recent(s.build_time, s.news_days):
             self.articles.append((loc, article))
 
@@ -112,7 +106,7 @@ class Entries:
         for alt in page.alternates:
             if not valid_hreflang(alt.hreflang):
                 self._issue(
-                    "hreflang",
+                    codes.HREFLANG,
                     page,
                     "alternates",
                     f"alternate {alt.url} left out: {alt.hreflang!r} is not a "
@@ -124,7 +118,7 @@ class Entries:
                 # folder, even on another host; the folder rule is for <loc> only.
                 href = urls.loc(self.base, alt.url, "")
             except urls.URLError as exc:
-                self._issue("hreflang", page, "alternates", f"alternate left out: {exc}")
+                self._issue(codes.HREFLANG, page, "alternates", f"alternate left out: {exc}")
                 continue
             out.append((alt.hreflang, href))
         return self._with_x_default(out)
@@ -146,43 +140,40 @@ class Entries:
                 out.append(("x-default", match))
         return tuple(out)
 
-    def unmatched_x_default(self) -> list[Issue]:
+    def check_x_default(self) -> None:
         """One issue when `x_default` names the language of no translated page."""
         if not self.x_default_seen or self.x_default_found:
-            return []
+            return
         name = self.s.option_prefix + "x_default"
-        return [
-            Issue(
-                "option",
-                "",
-                name,
-                f"{name} {self.s.x_default!r} is the language of no translated page, so "
-                "no page has an x-default alternate",
-            )
-        ]
+        self.issues.add(
+            codes.OPTION,
+            "",
+            name,
+            f"{name} {self.s.x_default!r} is the language of no translated page, so "
+            "no page has an x-default alternate",
+        )
 
 
 class Canonicals:
     """The pages left out for another canonical URL of the site, by that URL, with their
-    entries and where their lastmods come from; and where they are listed."""
+    entries; and where they are listed."""
 
-    def __init__(self, base: str, scope: str, issues: list[Issue]) -> None:
+    def __init__(self, base: str, scope: str, issues: Issues) -> None:
         self.base, self.scope, self.issues = base, scope, issues
-        self._pages: dict[str, list[tuple[Entry, str]]] = {}
+        self._pages: dict[str, list[Entry]] = {}
 
-    def defer(self, canonical: str, entry: Entry, source: str) -> None:
+    def defer(self, canonical: str, entry: Entry) -> None:
         """Keep a page whose head names `canonical` (absolute) its canonical URL."""
-        self._pages.setdefault(_normal(canonical), []).append((entry, source))
+        self._pages.setdefault(_normal(canonical), []).append(entry)
 
-    def listed(self, seen: SeenURLs, out_dir: Path) -> tuple[list[Entry], list[str]]:
+    def listed(self, seen: SeenURLs, out_dir: Path) -> list[Entry]:
         """A page that names another URL of this site as canonical, a URL no listed page
         has, is listed by that URL when a file in `out_dir` serves it (a host serving
         `tags.html` as `/tags`): it is how the site names the page. When no file serves
         it (Sphinx before 8.1 names `usage.html` for dirhtml's `usage/`), the page is
         listed by its own URL, and one info issue counts such pages. Other hosts'
-        canonicals are their business. With each entry, where its lastmod comes from."""
+        canonicals are their business."""
         found: list[Entry] = []
-        sources: list[str] = []
         unserved: list[tuple[str, str]] = []  # a page's own URL, and the canonical it names
         for target, entries in self._pages.items():
             if target in seen:
@@ -194,26 +185,21 @@ class Canonicals:
             if loc in seen:
                 continue
             if loc.startswith(self.base) and serving_file(out_dir, loc[len(self.base) :]):
-                (entry, source), *_ = entries
-                found.append((loc, *entry[1:]))
-                sources.append(source)
+                found.append(entries[0]._replace(loc=loc))
             else:
-                for entry, source in entries:
-                    found.append(entry)
-                    sources.append(source)
-                    unserved.append((entry[0], loc))
+                found += entries
+                unserved += ((entry.loc, loc) for entry in entries)
         if unserved:
-            self.issues.append(
-                Issue(
-                    "canonical",
-                    "",
-                    "",
-                    f"{len(unserved)} page(s) name a canonical URL that no built file serves "
-                    f"({unserved[0][0]} names {unserved[0][1]}), so each is listed by its own URL",
-                    "info",
-                )
+            own, named = unserved[0]
+            self.issues.add(
+                codes.CANONICAL,
+                "",
+                "",
+                f"{len(unserved)} page(s) name a canonical URL that no built file serves "
+                f"({own} names {named}), so each is listed by its own URL",
+                "info",
             )
-        return found, sources
+        return found
 
 
 def _normal(url: str) -> str:
@@ -232,11 +218,16 @@ def priority_text(value: float | None) -> str | None:
 
 
 def page_media(
-    page: Page, loc: str, built: BuiltPage | None, settings: Settings, base: str, indent: str
-) -> tuple[Fragment | None, list[Issue]]:
+    page: Page,
+    loc: str,
+    built: BuiltPage | None,
+    settings: Settings,
+    base: str,
+    indent: str,
+    issues: Issues,
+) -> Fragment | None:
     """The page's images and videos (its own, else found in its `built` page), checked
-    and rendered, with the issues; None when it has none or the options are off."""
-    issues: list[Issue] = []
+    and rendered; None when it has none or the options are off."""
     images = page.images if settings.images else ()
     videos = page.videos if settings.videos else ()
     if (images is None or videos is None) and built is not None:
@@ -250,33 +241,33 @@ def page_media(
             description=page.description,
             page=page.label,
         )
-        issues += found.issues
+        issues.extend(found.issues)
         images = found.images if images is None else images
         videos = found.videos if videos is None else videos
     if not images and not videos:
-        return None, issues
+        return None
     fragment, more = media_fragment(
         images or (), videos or (), base_url=base, loc=loc, page=page.label, indent=indent
     )
-    return (fragment if fragment.xml else None), issues + more
+    issues.extend(more)
+    return fragment if fragment.xml else None
 
 
 def overrides(
-    page: Page, freq_text: str | None, prio_text: str | None
-) -> tuple[str | None, str | None, list[Issue]]:
+    page: Page, freq_text: str | None, prio_text: str | None, issues: Issues
+) -> tuple[str | None, str | None]:
     """The page's own changefreq and priority where they are valid, with an issue naming
     each one left out."""
-    issues = []
     if page.changefreq is not None:
         try:
             freq_text = parse_changefreq(page.changefreq).value
         except ValueError as exc:
             key = page.key("changefreq")
-            issues.append(Issue("changefreq", page.label, key, f"{key} left out: {exc}"))
+            issues.add(codes.CHANGEFREQ, page.label, key, f"{key} left out: {exc}")
     if page.priority is not None:
         try:
             prio_text = priority_text(parse_priority(page.priority))
         except ValueError as exc:
             key = page.key("priority")
-            issues.append(Issue("priority", page.label, key, f"{key} left out: {exc}"))
-    return freq_text, prio_text, issues
+            issues.add(codes.PRIORITY, page.label, key, f"{key} left out: {exc}")
+    return freq_text, prio_text

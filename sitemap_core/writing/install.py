@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ..files.atomic import gzip_copy, install, temp_file
 from ..options import Settings
-from ..values import urls
-from ..values.report import Issue
+from ..values import codes, urls
+from ..values.report import Issues
 from . import index
 from .writer import Part
 
@@ -19,7 +19,7 @@ from .writer import Part
 class Installer:
     """Installs the sets (`sitemap`, `sitemap-news`) of one run into `out_dir`."""
 
-    def __init__(self, out_dir: Path, settings: Settings, base: str, issues: list[Issue]):
+    def __init__(self, out_dir: Path, settings: Settings, base: str, issues: Issues):
         self.out_dir = out_dir
         self.s = settings
         self.base = base
@@ -31,15 +31,13 @@ class Installer:
         most = max(len(fmt_parts) for fmt_parts in parts.values())
         if most > index.MAX_SITEMAPS:  # checked before anything is placed
             remove_temporaries(self.out_dir)
-            self.issues.append(
-                Issue(
-                    "split",
-                    "",
-                    "max_urls",
-                    f"no sitemap written: {count} URLs need {most} sitemaps; an index lists at "
-                    f"most {index.MAX_SITEMAPS} (raise max_urls or max_bytes)",
-                    "error",
-                )
+            self.issues.add(
+                codes.SPLIT,
+                "",
+                "max_urls",
+                f"no sitemap written: {count} URLs need {most} sitemaps; an index lists at "
+                f"most {index.MAX_SITEMAPS} (raise max_urls or max_bytes)",
+                "error",
             )
             return []
         gz = self.s.gzip

@@ -9,43 +9,47 @@ from urllib.parse import unquote, urlsplit
 from ..files.atomic import write_file
 from ..options import Settings
 from ..protocol.robots import absolute, is_relative, relative_message, sitemap_value
-from ..values import urls
-from ..values.report import Issue
+from ..values import codes, urls
+from ..values.report import Issues
 from ..values.urls import scope_of
 
 _MINIMAL = b"User-agent: *\nAllow: /\n"
 
 
 def place_line(
-    out_dir: Path, base: str, robots_txt: str | bool, sitemap_url: str, own_names: tuple[str, ...]
-) -> list[Issue]:
+    out_dir: Path,
+    base: str,
+    robots_txt: str | bool,
+    sitemap_url: str,
+    own_names: tuple[str, ...],
+    issues: Issues,
+) -> None:
     """Create robots.txt or add our line to it (`update`); under a path (crawlers read
     robots.txt only at the host root) only add to one the site ships, unless asked to
     create it (`robots_txt: true`): else an info note says which line to add where."""
     if robots_txt == "auto" and base.count("/") > 3 and not (out_dir / "robots.txt").is_file():
-        return [
-            Issue(
-                "robots",
-                "robots.txt",
-                "robots_txt",
-                f"the site lives under a path, so no robots.txt was written (crawlers read it "
-                f"only at the host root): add `Sitemap: {sitemap_url}` to the robots.txt "
-                "at the root of the host",
-                "info",
-            )
-        ]
-    return update(out_dir, sitemap_url, own_names)
+        issues.add(
+            codes.ROBOTS,
+            "robots.txt",
+            "robots_txt",
+            f"the site lives under a path, so no robots.txt was written (crawlers read it "
+            f"only at the host root): add `Sitemap: {sitemap_url}` to the robots.txt "
+            "at the root of the host",
+            "info",
+        )
+        return
+    update(out_dir, sitemap_url, own_names, issues)
 
 
-def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[Issue]:
+def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...], issues: Issues) -> None:
     """Create robots.txt in `out_dir`, or add the `Sitemap:` line to the one there.
 
     Every existing byte is kept (BOM, CRLF, comments) except an earlier `Sitemap:` line
     that points at one of this project's own file names (`own_names`) in the same folder
     of the site, which is replaced; so is a relative line (`Sitemap: /sitemap.xml`, which
     crawlers ignore) that resolves to one of them, with an info note. Running it twice
-    changes nothing. Returns the issues: one `robots-relative` warning when other
-    relative `Sitemap:` lines remain (kept; the warning gives the absolute line to write).
+    changes nothing. One `robots-relative` warning when other relative `Sitemap:` lines
+    remain (kept; the warning gives the absolute line to write).
     """
     path = out_dir / "robots.txt"
     try:
@@ -83,27 +87,22 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...]) -> list[
             new += newline
         new += line + newline
     write_file(path, new, "sitemap-robots")
-    issues = [
-        Issue(
-            "robots-relative",
+    for number, value in replaced:
+        issues.add(
+            codes.ROBOTS_RELATIVE,
             f"robots.txt:{number}",
             "Sitemap",
             f"`Sitemap: {value}` is a relative URL, which crawlers ignore; it names this "
             f"sitemap, so the line now reads `Sitemap: {sitemap_url}`",
             "info",
         )
-        for number, value in replaced
-    ]
     if relative:
-        issues.append(
-            Issue(
-                "robots-relative",
-                f"robots.txt:{relative[0][0]}",
-                "Sitemap",
-                relative_message(relative, robots_url),
-            )
+        issues.add(
+            codes.ROBOTS_RELATIVE,
+            f"robots.txt:{relative[0][0]}",
+            "Sitemap",
+            relative_message(relative, robots_url),
         )
-    return issues
 
 
 def drop(out_dir: Path, base_url: str, own_names: tuple[str, ...]) -> None:
@@ -123,7 +122,7 @@ def drop(out_dir: Path, base_url: str, own_names: tuple[str, ...]) -> None:
     write_file(path, b"".join(kept), "sitemap-robots")
 
 
-def add_feeds(out_dir: Path, settings: Settings, base_url: str) -> list[Issue]:
+def add_feeds(out_dir: Path, settings: Settings, base_url: str, issues: Issues) -> None:
     """Give each of `settings.robots_feeds` (absolute, or relative to `base_url`) a
     `Sitemap:` line in the robots.txt the build wrote or updated. Nothing when robots.txt
     is off or was not written (a site under a path); a feed on another host, or one the
@@ -133,8 +132,7 @@ def add_feeds(out_dir: Path, settings: Settings, base_url: str) -> list[Issue]:
         or not settings.robots_txt
         or not (Path(out_dir) / "robots.txt").is_file()
     ):
-        return []
-    issues = []
+        return
     host = urls.host_root(base_url)
     for feed in settings.robots_feeds:
         url = urls.encode(urls.join(base_url, feed))
@@ -148,9 +146,6 @@ def add_feeds(out_dir: Path, settings: Settings, base_url: str) -> list[Issue]:
             if not (Path(out_dir) / rel).is_file():
                 problem = f"the built site has no {rel}"
         if problem:
-            issues.append(
-                Issue("feed", feed, "robots_feeds", f"feed not named in robots.txt: {problem}")
-            )
+            issues.add(codes.FEED, feed, "robots_feeds", f"feed not named in robots.txt: {problem}")
             continue
-        update(Path(out_dir), url, ())  # its warnings came with the sitemap line
-    return issues
+        update(Path(out_dir), url, (), Issues())  # its warnings came with the sitemap line

@@ -1,5 +1,5 @@
 """The whole write: an iterable of pages in, the sitemap set (and the news set) written,
-robots.txt updated, a `Result` out."""
+robots.txt updated (the feeds' lines too), a `Result` out."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import dataclasses
 import itertools
 import os
 from collections.abc import Iterable
-from operator import itemgetter
+from operator import attrgetter
 from pathlib import Path
 
 from ..facts.gitdates import GitDates
@@ -15,10 +15,10 @@ from ..facts.htmlhead import Heads
 from ..facts.lastmod import LastmodSources
 from ..options import Settings
 from ..protocol.extensions import MAX_NEWS_URLS
-from ..values import urls
+from ..values import codes, urls
 from ..values.media import Fragment
 from ..values.page import Page
-from ..values.report import Issue, Result
+from ..values.report import Issues, Result
 from . import robots
 from .dedupe import SeenURLs
 from .entries import Entries
@@ -26,7 +26,8 @@ from .install import Installer, remove_temporaries
 from .writer import Entry, PartWriter
 
 _CHUNK = 1024  # pages taken from the stream at a time
-_LOC = itemgetter(0)
+_LOC = attrgetter("loc")
+_SOURCE = attrgetter("lastmod_source")
 NEWS_STEM = "sitemap-news"  # the news sitemap: sitemap-news.xml
 
 
@@ -74,7 +75,7 @@ def remove_sets(out_dir: Path, settings: Settings) -> None:
     """Remove the sitemap set (and news set) an earlier build wrote into `out_dir`: a
     build that writes none must not leave the old one to be deployed."""
     if out_dir.is_dir():
-        installer = Installer(out_dir, settings, urls.normal_base(settings.base_url), [])
+        installer = Installer(out_dir, settings, urls.normal_base(settings.base_url), Issues())
         for stem in (settings.filename.rsplit(".", 1)[0], NEWS_STEM):
             installer.remove_stale(set(), stem)
 
@@ -91,7 +92,7 @@ class _Run:
     ) -> None:
         self.out_dir = out_dir
         self.s = settings
-        self.issues: list[Issue] = []
+        self.issues = Issues()
         self.base = urls.normal_base(settings.base_url)
         self.location = self.base + settings.filename
         scope = urls.scope_of(self.location)
@@ -104,16 +105,18 @@ class _Run:
     def run(self, pages: Iterable[Page]) -> Written:
         problem = urls.base_url_problem(self.base)
         if problem:
-            self.issues.append(Issue("base-url", "", "base_url", f"no sitemap written: {problem}"))
+            self.issues.add(codes.BASE_URL, "", "base_url", f"no sitemap written: {problem}")
             remove_sets(self.out_dir, self.s)
-            return Written(Result(issues=tuple(self.issues)), complete=False)
+            return Written(Result(issues=self.issues.all()), complete=False)
         try:
             files, count = self._write(pages)
         except OSError as exc:
             remove_temporaries(self.out_dir)
-            self.issues.append(_write_failed(exc, self.out_dir))
+            self.issues.add(
+                codes.WRITE, str(self.out_dir), "", _write_failed(exc, self.out_dir), "error"
+            )
             return Written(
-                Result(issues=tuple(self.issues), lastmod_sources=dict(self.dates.used)),
+                Result(issues=self.issues.all(), lastmod_sources=dict(self.dates.used)),
                 complete=False,
             )
         except BaseException:
@@ -130,7 +133,7 @@ class _Run:
             Result(
                 files=tuple(files),
                 urls=count,
-                issues=tuple(self.issues),
+                issues=self.issues.all(),
                 lastmod_sources=dict(self.dates.used),
                 sitemap_url=sitemap_url if files else "",
                 shallow_undated=self.dates.cut,
@@ -153,10 +156,9 @@ class _Run:
         stream = iter(itertools.chain(pages, extra))
         while chunk := list(itertools.islice(stream, _CHUNK)):
             self.dates.prefetch(chunk)
-            made = list(self.entries.made(chunk))
-            count += self._add(made, self.entries.take_sources(), seen, writers)
-        count += self._add(*self.entries.canonicals.listed(seen, self.out_dir), seen, writers)
-        self.issues += self.entries.unmatched_x_default()
+            count += self._add(list(self.entries.made(chunk)), seen, writers)
+        count += self._add(self.entries.canonicals.listed(seen, self.out_dir), seen, writers)
+        self.entries.check_x_default()
         parts = {w.fmt: w.close() for w in writers}
         files = self.installer.install(parts, count, self.stem) if count else self._empty()
         news = self._install_news() if files and self.s.news else []
@@ -167,6 +169,7 @@ class _Run:
                 self._robots(self.base + news[0].name, NEWS_STEM)
             elif self.s.news:
                 robots.drop(self.out_dir, self.base, _robots_names(NEWS_STEM))
+            robots.add_feeds(self.out_dir, self.s, self.base, self.issues)
         self.news_files = news
         return files + news, count
 
@@ -176,45 +179,38 @@ class _Run:
         writer = PartWriter(self.out_dir, "xml", MAX_NEWS_URLS, self.s.max_bytes, self.s.indent)
         indent = self.entries.indent
         for loc, article in self.entries.articles:
-            writer.add(loc, media=Fragment(article.xml(indent), frozenset({"news"})))
+            writer.add(Entry(loc, media=Fragment(article.xml(indent), frozenset({"news"}))))
         parts = writer.close()
         if not parts:
             self.installer.remove_stale(set(), NEWS_STEM)
             return []
         return self.installer.install({"xml": parts}, len(self.entries.articles), NEWS_STEM)
 
-    def _add(
-        self, entries: list[Entry], sources: list[str], seen: SeenURLs, writers: list[PartWriter]
-    ) -> int:
+    def _add(self, entries: list[Entry], seen: SeenURLs, writers: list[PartWriter]) -> int:
         """Write the entries not seen before into every format, and count where the
-        lastmods of those written come from (`sources`, one per entry); how many were
-        written."""
+        lastmods of those written come from; how many were written."""
         again = seen.add_all(list(map(_LOC, entries)))
         if again:
             again_set = set(again)
             entries = [e for i, e in enumerate(entries) if i not in again_set]
-            sources = [x for i, x in enumerate(sources) if i not in again_set]
         for entry in writers[0].add_all(entries):
-            i = entries.index(entry)
-            del entries[i], sources[i]
-            self.issues.append(
-                Issue(
-                    "size",
-                    entry[0],
-                    "max_bytes",
-                    (
-                        f"left out: its entry alone is larger than max_bytes "
-                        f"({self.s.max_bytes}) allows a sitemap file"
-                    ),
-                )
+            entries.remove(entry)
+            self.issues.add(
+                codes.SIZE,
+                entry.loc,
+                "max_bytes",
+                (
+                    f"left out: its entry alone is larger than max_bytes "
+                    f"({self.s.max_bytes}) allows a sitemap file"
+                ),
             )
         for other in writers[1:]:
             other.add_all(entries)
-        self.dates.count(sources)
+        self.dates.count(map(_SOURCE, entries))
         return len(entries)
 
     def _empty(self) -> list[Path]:
-        self.issues.append(Issue("empty", "", "", "no page to list: no sitemap written"))
+        self.issues.add(codes.EMPTY, "", "", "no page to list: no sitemap written")
         self.installer.remove_stale(set(), self.stem)
         return []
 
@@ -223,28 +219,27 @@ class _Run:
 
     def _robots(self, sitemap_url: str, *stems: str) -> None:
         """Our `Sitemap:` line in robots.txt (`robots.place_line`)."""
-        self.issues += robots.place_line(
-            self.out_dir, self.base, self.s.robots_txt, sitemap_url, _robots_names(*stems)
+        robots.place_line(
+            self.out_dir,
+            self.base,
+            self.s.robots_txt,
+            sitemap_url,
+            _robots_names(*stems),
+            self.issues,
         )
 
 
-def _write_failed(exc: OSError, out_dir: Path) -> Issue:
-    """The `write` error of a run that could not write its files."""
+def _write_failed(exc: OSError, out_dir: Path) -> str:
+    """The message of a run that could not write its files."""
     where = (
         exc.filename
         if isinstance(exc.filename, str)
         and not os.path.basename(exc.filename).startswith(".sitemap-")
         else out_dir
     )
-    return Issue(
-        "write",
-        str(out_dir),
-        "",
-        (
-            f"no sitemap written: cannot write {where} ({exc.strerror or exc}); the "
-            "previous sitemap is left as it was"
-        ),
-        "error",
+    return (
+        f"no sitemap written: cannot write {where} ({exc.strerror or exc}); the "
+        "previous sitemap is left as it was"
     )
 
 

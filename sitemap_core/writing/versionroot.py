@@ -21,7 +21,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from ..facts.published import sitemap_entries
 from ..files.atomic import write_file
 from ..values import dates, urls
-from ..values.report import Issue
+from ..values.report import Issue, Issues
 from . import index, robots
 from .versions import MIKE, Default, Tree, TreeError, Version
 
@@ -153,7 +153,9 @@ def write_root(tree: Tree, plan: RootPlan) -> list[Issue]:
     data = index.render((urls.escape(url), lastmod) for url, lastmod in plan.entries)
     write_file(path, data.encode("utf-8"), "sitemap-versions")
     try:
-        return robots.place_line(tree.root, plan.base, "auto", plan.location, (plan.filename,))
+        told = Issues()
+        robots.place_line(tree.root, plan.base, "auto", plan.location, (plan.filename,), told)
+        return list(told.all())
     except BaseException:
         if old is None:
             path.unlink(missing_ok=True)

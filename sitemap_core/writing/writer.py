@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass
-from operator import itemgetter
+from operator import attrgetter
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 from ..files.atomic import temp_file
 from ..protocol.sitemaps import SITEMAP_NS, XHTML_NS, XML_DECLARATION
@@ -21,19 +21,23 @@ from ..values.urls import escape
 
 _BATCH = 2000
 
-# An entry: loc, lastmod text, lastmod sort key, changefreq, priority, alternates, and the
-# extension children (images, videos, news) with the prefixes they use.
-Entry = tuple[
-    str,
-    str | None,
-    float | None,
-    str | None,
-    str | None,
-    tuple[tuple[str, str], ...],
-    Fragment | None,
-]
-_LOC, _LASTMOD, _KEY = itemgetter(0), itemgetter(1), itemgetter(2)
-_REST = itemgetter(3, 4, 5, 6)
+
+class Entry(NamedTuple):
+    """One URL to write, every value already checked and percent-encoded (`media`
+    rendered with the writer's indent); a tuple, as one is made per URL."""
+
+    loc: str
+    lastmod: str | None = None  # as written
+    lastmod_key: float | None = None  # orders lastmods
+    changefreq: str | None = None
+    priority: str | None = None
+    alternates: tuple[tuple[str, str], ...] = ()  # (hreflang, href)
+    media: Fragment | None = None  # images, videos, news, with the prefixes they use
+    lastmod_source: str = ""  # where the lastmod comes from (`LastmodSources.count`)
+
+
+_LOC, _LASTMOD, _KEY = attrgetter("loc"), attrgetter("lastmod"), attrgetter("lastmod_key")
+_REST = attrgetter("changefreq", "priority", "alternates", "media")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,29 +86,18 @@ class PartWriter:
         self._newest: str | None = None
         self._newest_key: float | None = None
 
-    def add(
-        self,
-        loc: str,
-        lastmod: str | None = None,
-        lastmod_key: float | None = None,
-        changefreq: str | None = None,
-        priority: str | None = None,
-        alternates: tuple[tuple[str, str], ...] = (),
-        media: Fragment | None = None,
-    ) -> bool:
-        """Add one URL (every value already checked and percent-encoded; `media` rendered
-        with this writer's indent).
+    def add(self, entry: Entry) -> bool:
+        """Add one URL.
 
         False, and nothing written, when its entry alone would overfill an empty part.
         """
         if self.fmt == "txt":
-            block = loc + "\n"
+            block = entry.loc + "\n"
         else:
-            block = _url_element(
-                self._in, self._nl, loc, lastmod, changefreq, priority, alternates, media
-            )
+            block = _url_element(self._in, self._nl, entry)
         size = len(block) if block.isascii() else len(block.encode())
         used: frozenset[str] = frozenset()
+        alternates, media = entry.alternates, entry.media
         if self.fmt == "xml" and (alternates or media is not None):
             used = (media.prefixes if media is not None else used) | (
                 {"xhtml"} if alternates else set()
@@ -122,7 +115,7 @@ class PartWriter:
             self._prefixes |= used
             self._room = self._room_with(self._prefixes)
         self._append(block, 1, size)
-        self._note_newest(lastmod, lastmod_key)
+        self._note_newest(entry.lastmod, entry.lastmod_key)
         return True
 
     def add_all(self, entries: list[Entry]) -> list[Entry]:
@@ -139,7 +132,7 @@ class PartWriter:
                     self._append(block, len(entries), size)
                     self._newest_of(entries)
                     return []
-        return [entry for entry in entries if not self.add(*entry)]
+        return [entry for entry in entries if not self.add(entry)]
 
     def _room_with(self, prefixes: frozenset[str]) -> int:
         """The bytes a part's entries may take when its header declares `prefixes`."""
@@ -156,7 +149,9 @@ class PartWriter:
     def _newest_of(self, entries: list[Entry]) -> None:
         key = max((k for k in map(_KEY, entries) if k is not None), default=None)
         if key is not None:
-            self._note_newest(next(entry[1] for entry in entries if entry[2] == key), key)
+            self._note_newest(
+                next(entry.lastmod for entry in entries if entry.lastmod_key == key), key
+            )
 
     def _note_newest(self, lastmod: str | None, key: float | None) -> None:
         """Keep the part's newest lastmod (the index lists it)."""
@@ -194,24 +189,16 @@ def _fields(i: str, changefreq: str | None, priority: str | None) -> str:
     return text + (f"{i}<priority>{priority}</priority>" if priority is not None else "")
 
 
-def _url_element(
-    i: str,
-    nl: str,
-    loc: str,
-    lastmod: str | None,
-    changefreq: str | None,
-    priority: str | None,
-    alternates: tuple[tuple[str, str], ...],
-    media: Fragment | None,
-) -> str:
+def _url_element(i: str, nl: str, entry: Entry) -> str:
     """One `<url>`, its children indented by `i` (with `nl` before its end tag)."""
+    loc, lastmod, media = entry.loc, entry.lastmod, entry.media
     if "&" in loc or "'" in loc:  # the only XML specials percent-encoding leaves
         loc = escape(loc)
     block = f"<url>{i}<loc>{loc}</loc>"
     if lastmod is not None:
         block += f"{i}<lastmod>{lastmod}</lastmod>"
-    block += _fields(i, changefreq, priority)
-    for hreflang, href in alternates:
+    block += _fields(i, entry.changefreq, entry.priority)
+    for hreflang, href in entry.alternates:
         block += f'{i}<xhtml:link rel="alternate" hreflang="{hreflang}" href="{escape(href)}"/>'
     if media is not None:
         block += media.xml
