@@ -127,7 +127,9 @@ def test_each_version_lists_its_own_folder(plain: tuple[Path, str]) -> None:
     assert (site / "latest").is_symlink()
     assert not (site / "1.0" / "robots.txt").exists()
     assert not (site / "robots.txt").exists() and not (site / "sitemap.xml").exists()
-    assert f"add `Sitemap: {BASE}2.0/sitemap.xml` to the robots.txt" in log
+    assert "mike builds this version, one of a versioned deploy" in log  # each deploy's advice
+    assert f"add `Sitemap: {BASE}sitemap.xml` to the robots.txt" in log  # names the root index
+    assert f"{BASE}2.0/sitemap.xml` to" not in log  # not the version's: stale at the next one
 
 
 def test_root_index_names_the_default_version(plain: tuple[Path, str], tmp_path: Path) -> None:

@@ -193,6 +193,29 @@ def _canonical_default(
     return Default(other, home, f"{default.how} {folder}, whose pages name {home}/ as canonical")
 
 
+def versioned_advice(issues: Iterable[Issue], index_url: str, build: str) -> list[Issue]:
+    """A build's issues when it is one version of a versioned deploy (`build`: "mike
+    builds this version"): the robots advice (`robots.place_line`'s info line under a
+    path), which would name this version's sitemap, a line stale at the next release,
+    names the root index `sitemap-suite versions` writes (`index_url`) instead."""
+    return [
+        Issue(
+            issue.code,
+            issue.page,
+            issue.field,
+            f"{build}, one of a versioned deploy, so no robots.txt was written here "
+            f"(crawlers read it only at the host root): run `sitemap-suite versions` on the "
+            f"deployed tree, which writes the root index {index_url} naming the version "
+            f"served at the root, and add `Sitemap: {index_url}` to the robots.txt at the "
+            "root of the host (`versions` adds it when the tree is the host's root)",
+            issue.level,
+        )
+        if issue.code == "robots" and issue.field == "robots_txt" and issue.level == "info"
+        else issue
+        for issue in issues
+    ]
+
+
 def write_root(tree: Tree, plan: RootPlan) -> list[Issue]:
     """Write the root index (through a temporary file and a rename) and give robots.txt
     its `Sitemap:` line (`robots.place_line`: created at the host root, every byte of one
