@@ -30,7 +30,7 @@ from sphinx.util.build_phase import BuildPhase
 import sitemap_core
 from sitemap_core import Issue, Reporter, SitemapBuild
 
-from . import htmlmap, versions
+from . import fields, htmlmap, versions
 from .config import add_config_values, base_url, option_values
 from .pages import document_sources, pages
 from .scheme import Scheme, url_scheme
@@ -211,6 +211,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-updated", versions.give_history, priority=400)  # before build.start
     app.connect("env-updated", build.start)
     app.connect("html-page-context", build.note)
+    app.connect("doctree-read", fields.misplaced)  # a :sitemap_*: field after the title
     if sphinx.version_info[:2] < (8, 1):
         app.connect("html-page-context", _dirhtml_canonical)
     app.connect("build-finished", functools.partial(_write_sitemap, build))
