@@ -334,9 +334,12 @@ def test_a_field_after_the_title_is_one_warning_at_its_line(site: Path, build: B
     about.write_text(":sitemap_priority: 0.9\n" + "".join(lines))  # at the top: read
     out, warnings = build(site)
     assert "sitemap.metadata" not in warnings
-    assert parse(out / "sitemap.xml").findtext(
-        f"sm:url[sm:loc='{BASE}about.html']/sm:priority", namespaces=NS
-    ) == "0.9"
+    assert (
+        parse(out / "sitemap.xml").findtext(
+            f"sm:url[sm:loc='{BASE}about.html']/sm:priority", namespaces=NS
+        )
+        == "0.9"
+    )
 
 
 def test_sphinx_sitemap_settings_give_the_urls_they_promise(site: Path, build: Build) -> None:
