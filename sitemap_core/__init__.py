@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .build import Counts, Reporter, SitemapBuild, Voice, write_sitemaps
     from .build.sitemapbuild import base_url_issue
     from .checking.validate import validate_files
+    from .facts.gitarchive import attach_history
     from .facts.htmlhead import Heads
     from .options import (
         OPTIONS,
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from .values.urls import base_url_problem, folder_url, site_path
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
+    from .writing.versionroot import versioned_advice
     from .writing.versions import mike_versions
 
 __version__ = "0.1.0"
@@ -57,6 +59,7 @@ _HOMES = {
     "write_sitemaps": ".build",
     "base_url_issue": ".build.sitemapbuild",
     "validate_files": ".checking.validate",
+    "attach_history": ".facts.gitarchive",
     "Heads": ".facts.htmlhead",
     "OPTIONS": ".options",
     "Option": ".options",
@@ -88,6 +91,7 @@ _HOMES = {
     "prune": ".writing.htmlmap",
     "render": ".writing.htmlmap",
     "Listing": ".writing.listing",
+    "versioned_advice": ".writing.versionroot",
     "mike_versions": ".writing.versions",
 }
 __all__ = [
@@ -113,6 +117,7 @@ __all__ = [
     "Video",
     "Voice",
     "base_url_issue",
+    "attach_history",
     "base_url_problem",
     "folder_url",
     "hreflang",
@@ -129,6 +134,7 @@ __all__ = [
     "settings_from_options",
     "site_path",
     "validate_files",
+    "versioned_advice",
     "write_sitemaps",
 ]
 

@@ -7,6 +7,7 @@ the theme's stylesheet applied (a style only the theme sets), show its links, an
 console error the site's own home page does not log too (the theme's, not the map's;
 requests off 127.0.0.1 are cut, as tests have no network). One screenshot per generator
 is saved; with SITEMAP_SUITE_SCREENSHOTS=1 into docs/screenshots/, for the README.
+The documentation's option page is read at 1280 px, as a person on a laptop reads it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from pathlib import Path
 import pytest
 
 from helpers import serve
+from sitemap_core.options import OPTIONS
+from test_docs import docs_site  # noqa: F401 (a fixture: the documentation, built)
 from test_htmlmap_sites import SITES, build_example, map_pages
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -145,3 +148,46 @@ def test_every_map_page_loads_in_the_theme(browser, tmp_path: Path, name: str) -
     if os.environ.get("SITEMAP_SUITE_SCREENSHOTS") == "1":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(tmp_path / f"{name}.png", SCREENSHOTS / f"{name}.png")
+
+
+_OPTION_TABLE = """() => {
+    const table = [...document.querySelectorAll("article table")]
+        .find(t => t.querySelectorAll("thead th").length === 7);
+    if (!table) return null;
+    const box = table.closest("article").getBoundingClientRect();  // the text's column
+    const cells = [...table.querySelectorAll("tbody td")];
+    return {
+        rows: table.querySelectorAll("tbody tr").length,
+        overflow: table.scrollWidth - table.clientWidth,
+        outside: cells.filter(td => {
+            const r = td.getBoundingClientRect();
+            return r.width === 0 || r.left < box.left - 1 || r.right > box.right + 1;
+        }).map(td => td.textContent),
+        broken: [...table.querySelectorAll("code")]
+            .filter(code => code.getClientRects().length > 1).map(code => code.textContent),
+    };
+}"""
+
+
+def test_options_page_reads_at_1280_px(browser, request: pytest.FixtureRequest) -> None:
+    """docs/options.md's seven-column table at a common laptop width: every option's cells
+    inside the table (no meaning clipped, nothing scrolled out of view), and no name
+    broken across lines."""
+    with serve(request.getfixturevalue("docs_site")) as local:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.route(
+            "**/*",
+            lambda route: (
+                route.continue_() if route.request.url.startswith(local) else route.abort()
+            ),
+        )
+        page = context.new_page()
+        try:
+            assert page.goto(local + "/options/", wait_until="load").ok
+            seen = page.evaluate(_OPTION_TABLE)
+        finally:
+            context.close()
+    assert seen is not None
+    assert seen["rows"] == len(OPTIONS)
+    assert seen["overflow"] <= 0 and seen["outside"] == [], seen
+    assert seen["broken"] == [], seen

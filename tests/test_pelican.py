@@ -858,6 +858,23 @@ def test_summary_shows_like_pelicans_done_line(tmp_path: Path) -> None:
     assert output.index("sitemap: ") < output.index("Done: Processed")
 
 
+def test_robots_advice_under_a_path_is_in_the_summary_line(tmp_path: Path) -> None:
+    """At Pelican's default verbosity (info lines hidden), the robots.txt line to add at
+    the host root is said in the summary line."""
+    site = make_site(tmp_path)
+    (site / "content" / "extra" / "robots.txt").unlink()  # none shipped: none to add a line to
+    base = "https://example.org/blog"
+    status, output, lines = run_cli(site, tmp_path / "out", Row("", siteurl=base, cli=()))
+    assert status == 0 and lines == [], output
+    summary = [line for line in output.splitlines() if line.startswith("sitemap: ")]
+    assert len(summary) == 1, output
+    assert summary[0].endswith(
+        "; the site lives under a path, so no robots.txt was written (crawlers read it only at "
+        f"the host root): add `Sitemap: {base}/sitemap.xml` to the robots.txt at the root of "
+        "the host"
+    ), output
+
+
 @pytest.mark.parametrize(
     ("siteurl", "why"),
     [("", "no base URL is set"), ("/blog", "'/blog' is not an absolute http(s) URL")],

@@ -86,3 +86,17 @@ def test_readme_keeps_a_quick_start_per_generator():
         'extensions = ["sitemap_sphinx"]',
     ):
         assert line in README
+
+
+def test_make_docs_and_make_test_are_told_as_they_are():
+    """`make docs` writes where mkdocs.yml's site_dir says; `make test` runs the suite a
+    second time with the clock a year ahead, as the Makefile does."""
+    site_dir = re.search(r"^site_dir: (\S+)$", (ROOT / "mkdocs.yml").read_text(), re.M)
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert site_dir is not None and "faketime -f +365d" in makefile
+    for path in (ROOT / "README.md", ROOT / "docs" / "contributing.md"):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        assert f"into `{site_dir[1]}/`" in text, path
+        assert "`make docs` builds" in text or "`make docs`: this site" in text, path
+        assert "into `site/`" not in text, path
+        assert "runs the whole suite twice" in text and "faketime -f +365d" in text, path

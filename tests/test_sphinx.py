@@ -316,6 +316,32 @@ def test_strict_build_fails_on_a_bad_override_named_by_page_and_field(
     assert url is not None and url.find("sm:priority", NS) is None
 
 
+def test_a_field_after_the_title_is_one_warning_at_its_line(site: Path, build: Build) -> None:
+    """Sphinx reads page fields only before the title: one after it is text, and the
+    sitemap says so instead of leaving the page's priority silently unset."""
+    about = site / "about.rst"
+    lines = about.read_text().splitlines(keepends=True)
+    assert lines[2:5] == ["About\n", "=====\n", "\n"]
+    about.write_text("".join(lines[:5]) + ":sitemap_priority: 0.9\n\n" + "".join(lines[5:]))
+    out, warnings = build(site)
+    assert (
+        "about.rst:6: WARNING: :sitemap_priority: is in a field list below the top of the "
+        "page, where Sphinx reads no page field (it shows it as text): the sitemap does not "
+        "see it; move it to the field list before the title [sitemap.metadata]"
+    ) in strip_colors(warnings)
+    url = parse(out / "sitemap.xml").find(f"sm:url[sm:loc='{BASE}about.html']", NS)
+    assert url is not None and url.find("sm:priority", NS) is None
+    about.write_text(":sitemap_priority: 0.9\n" + "".join(lines))  # at the top: read
+    out, warnings = build(site)
+    assert "sitemap.metadata" not in warnings
+    assert (
+        parse(out / "sitemap.xml").findtext(
+            f"sm:url[sm:loc='{BASE}about.html']/sm:priority", namespaces=NS
+        )
+        == "0.9"
+    )
+
+
 def test_sphinx_sitemap_settings_give_the_urls_they_promise(site: Path, build: Build) -> None:
     out, warnings = build(
         site,

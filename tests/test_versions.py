@@ -4,6 +4,7 @@ and how the MkDocs adapter reads `mike deploy`'s command line."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -98,14 +99,60 @@ def test_under_a_path_no_robots_txt(tmp_path: Path) -> None:
     )
 
 
-def test_stale_version_sitemap_is_left_out(tmp_path: Path) -> None:
-    """A 1.0 built (by an older plugin) with canonical_version's latest/ URLs."""
+def test_stale_version_sitemap_without_pages_is_removed(tmp_path: Path) -> None:
+    """A 1.0 whose sitemap lists latest/ URLs (written while latest/ served it), with no
+    page of its own at those paths."""
     root = mike_tree(tmp_path / "site")
     sitemap(root / "1.0", f"{BASE}latest/", f"{BASE}latest/guide/")
     code, lines = invoke(str(root), "--all-versions")
     assert code == 0, lines
-    assert lines[0].startswith("warning scope 1.0/sitemap.xml: 1.0/sitemap.xml lists URLs of ")
+    assert lines[0] == (
+        "info stale 1.0/sitemap.xml: removed sitemap.xml: it listed the URLs of latest/ "
+        "(written while latest/ served 1.0; it serves 2.0 now); none of its URLs is 1.0's to "
+        "list: 2 with no page in 1.0/"
+    )
+    assert not (root / "1.0" / "sitemap.xml").exists()
     assert named(root) == {f"{BASE}2.0/sitemap.xml": "2024-03-04"}
+    assert lines[-1].endswith("robots.txt names it; 1 stale sitemap fixed")
+
+
+def page(path: Path, canonical: str | None = None) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    link = f'<link rel="canonical" href="{canonical}">' if canonical else ""
+    path.write_text(
+        f"<!DOCTYPE html><html><head><title>T</title>{link}</head><body>x</body></html>"
+    )
+
+
+def test_stale_version_sitemap_is_rewritten_to_its_own_pages(tmp_path: Path) -> None:
+    """1.0's pages are their own canonical URLs but one (which names latest/'s): its
+    stale sitemap keeps those, under 1.0/, with their dates; its .gz twin follows."""
+    root = mike_tree(tmp_path / "site")
+    sitemap(root / "1.0", f"{BASE}latest/", f"{BASE}latest/guide/", f"{BASE}latest/old/")
+    (root / "1.0" / "sitemap.xml.gz").write_bytes(gzip.compress(b"stale"))
+    page(root / "1.0" / "index.html")
+    page(root / "1.0" / "guide" / "index.html")
+    page(root / "1.0" / "old" / "index.html", canonical=f"{BASE}latest/old/")
+    code, lines = invoke(str(root), "--all-versions")
+    assert code == 0, lines
+    assert lines[0] == (
+        "info stale 1.0/sitemap.xml: rewritten with sitemap.xml.gz: it listed the URLs of "
+        "latest/ (written while latest/ served 1.0; it serves 2.0 now); it lists now the 2 "
+        "pages of 1.0/ that are their own canonical URL, with the dates its build gave them; "
+        "left out: 1 whose page in 1.0/ names another URL as canonical (mike's "
+        "canonical_version: the latest/ page)"
+    )
+    assert named(root / "1.0") == {f"{BASE}1.0/": "2024-01-02", f"{BASE}1.0/guide/": "2024-01-02"}
+    assert (
+        gzip.decompress((root / "1.0" / "sitemap.xml.gz").read_bytes())
+        == (root / "1.0" / "sitemap.xml").read_bytes()
+    )
+    assert named(root) == {
+        f"{BASE}2.0/sitemap.xml": "2024-03-04",
+        f"{BASE}1.0/sitemap.xml": "2024-01-02",
+    }
+    again = invoke(str(root), "--all-versions")[1]  # true now: nothing more to do
+    assert len(again) == 1 and again[0].endswith("robots.txt names it")
 
 
 def test_smv_symlinked_alias_and_release_order(tmp_path: Path) -> None:
@@ -229,3 +276,9 @@ def test_default_version_without_sitemap(tmp_path: Path) -> None:
 )
 def test_deploy_arguments(argv: list[str], expected: dict[str, object] | None) -> None:
     assert deploy_arguments("2.0", argv) == expected
+
+
+def test_help_names_the_argument_it_explains() -> None:
+    result = CliRunner().invoke(main, ["versions", "--help"])
+    assert "Usage: main versions [OPTIONS] DIR\n" in result.output
+    assert "TREE_DIR" not in result.output and "DIR is one of:" in result.output

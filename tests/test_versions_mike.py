@@ -29,8 +29,8 @@ pytestmark = pytest.mark.slow
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BIN = Path(sys.executable).parent
 BASE = "https://example.org/"
-D1, D2 = "2024-01-02T10:00:00+00:00", "2024-03-04T09:30:00+00:00"
-L1, L2 = "2024-01-02T10:00:00Z", "2024-03-04T09:30:00Z"
+D1, D2, D3 = "2024-01-02T10:00:00+00:00", "2024-03-04T09:30:00+00:00", "2024-05-06T08:00:00+00:00"
+L1, L2, L3 = "2024-01-02T10:00:00Z", "2024-03-04T09:30:00Z", "2024-05-06T08:00:00Z"
 
 
 def run(cwd: Path, *args: str, date: str = D2) -> subprocess.CompletedProcess[str]:
@@ -127,7 +127,9 @@ def test_each_version_lists_its_own_folder(plain: tuple[Path, str]) -> None:
     assert (site / "latest").is_symlink()
     assert not (site / "1.0" / "robots.txt").exists()
     assert not (site / "robots.txt").exists() and not (site / "sitemap.xml").exists()
-    assert f"add `Sitemap: {BASE}2.0/sitemap.xml` to the robots.txt" in log
+    assert "mike builds this version, one of a versioned deploy" in log  # each deploy's advice
+    assert f"add `Sitemap: {BASE}sitemap.xml` to the robots.txt" in log  # names the root index
+    assert f"{BASE}2.0/sitemap.xml` to" not in log  # not the version's: stale at the next one
 
 
 def test_root_index_names_the_default_version(plain: tuple[Path, str], tmp_path: Path) -> None:
@@ -193,6 +195,84 @@ def test_canonical_version_lists_only_the_canonical_folder(
     assert "info no-sitemap 1.0: no sitemap.xml in 1.0/: not named" in output
     assert urls(copy / "sitemap.xml") == {f"{BASE}latest/sitemap.xml": L2}
     assert whole_set(copy) == {f"{BASE}latest/": L1, f"{BASE}latest/guide/": L2}
+
+
+@pytest.fixture(scope="module")
+def releases(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """canonical_version: latest, and three releases each deployed as latest (the flow
+    this project's docs give): 1.0, then 2.0, then 3.0."""
+    root = tmp_path_factory.mktemp("releases")
+    repo = root / "project"
+    (repo / "docs").mkdir(parents=True)
+    run(repo, "git", "init", "-q", "-b", "main")
+    (repo / "mkdocs.yml").write_text(
+        "site_name: Demo\nsite_url: https://example.org/\n"
+        "plugins:\n  - search\n  - sitemap-suite\n  - mike:\n      canonical_version: latest\n"
+    )
+    (repo / "docs" / "index.md").write_text("# Home\n\nWelcome.\n")
+    (repo / "docs" / "guide.md").write_text("# Guide\n\nOne.\n")
+    run(repo, "git", "add", "-A", date=D1)
+    for release, date in (("1.0", D1), ("2.0", D2), ("3.0", D3)):
+        if release != "1.0":
+            (repo / "docs" / "guide.md").write_text(f"# Guide\n\n{release}.\n")
+        run(repo, "git", "commit", "-q", "-am", release, date=date)
+        run(repo, str(BIN / "mike"), "deploy", "--update-aliases", release, "latest", date=date)
+    run(repo, str(BIN / "mike"), "set-default", "latest", date=D3)
+    run(root, "git", "clone", "-q", "-b", "gh-pages", str(repo), "site")
+    return root / "site"
+
+
+def version_sitemaps(site: Path) -> dict[str, set[str]]:
+    """Each sitemap.xml in a version's own folder (not a symlinked alias): its URLs."""
+    return {
+        p.parent.name: set(urls(p))
+        for p in sorted(site.glob("*/sitemap.xml"))
+        if not p.parent.is_symlink()
+    }
+
+
+def test_after_three_releases_every_sitemap_lists_its_folder(
+    releases: Path, tmp_path: Path
+) -> None:
+    latest = {f"{BASE}latest/", f"{BASE}latest/guide/"}
+    assert version_sitemaps(releases) == {"1.0": latest, "2.0": latest, "3.0": latest}  # stale
+    site = tmp_path / "site"
+    subprocess.run(["cp", "-a", str(releases), str(site)], check=True)
+    code, output = versions(str(site), "--all-versions")
+    assert code == 0, output
+    lines = output.splitlines()
+    assert [line.split(":")[0] for line in lines[:2]] == [
+        "info stale 2.0/sitemap.xml",
+        "info stale 1.0/sitemap.xml",
+    ]
+    assert lines[1] == (
+        "info stale 1.0/sitemap.xml: removed sitemap.xml, sitemap.xml.gz: it listed the URLs of "
+        "latest/ (written while latest/ served 1.0; it serves 3.0 now); none of its URLs is "
+        "1.0's to list: 2 whose page in 1.0/ names another URL as canonical (mike's "
+        "canonical_version: the latest/ page)"
+    )
+    assert not any(line.startswith("warning") for line in lines), output
+    assert lines[-1].endswith("robots.txt names it; 2 stale sitemaps fixed")
+    assert version_sitemaps(site) == {"3.0": latest}  # 3.0's, served as latest/sitemap.xml
+    assert not (site / "1.0" / "sitemap.xml.gz").exists()
+    assert whole_set(site) == {f"{BASE}latest/": L1, f"{BASE}latest/guide/": L3}
+    assert versions(str(site), "--all-versions")[1].splitlines()[-1].endswith("names it")
+
+
+def test_default_an_older_release_names_the_canonical_sitemap(
+    releases: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    subprocess.run(["cp", "-a", str(releases), str(site)], check=True)
+    code, output = versions(str(site), "--default", "2.0")
+    assert code == 0, output
+    assert "error" not in output
+    assert (
+        "warning default 2.0: the pages of 2.0 name the latest/ pages as canonical "
+        f"({BASE}latest/ for 2.0/), so it has no sitemap of its own: the sitemap of latest/ "
+        "lists them, and the index names it"
+    ) in output.splitlines()
+    assert urls(site / "sitemap.xml") == {f"{BASE}latest/sitemap.xml": L3}
 
 
 def test_validate_passes_on_the_root(plain: tuple[Path, str], tmp_path: Path) -> None:

@@ -28,6 +28,8 @@ pytestmark = pytest.mark.slow
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BIN = Path(sys.executable).parent
 D1, D2, D3 = "2024-01-02T10:00:00+00:00", "2024-03-04T09:30:00+00:00", "2024-05-06T08:00:00+00:00"
+L1, L2, L3 = "2024-01-02T10:00:00Z", "2024-03-04T09:30:00Z", "2024-05-06T08:00:00Z"
+L1_3 = None  # lastmod none (CONF): the index entry has no date
 
 SHIM = """\
 import inspect
@@ -58,7 +60,9 @@ def run(cwd: Path, *args: str, date: str = D1) -> subprocess.CompletedProcess[st
     env = {
         **git_env(date),
         "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-        "PYTHONPATH": str(cwd.parent / "shim"),
+        "PYTHONPATH": os.pathsep.join(
+            filter(None, (str(cwd.parent / "shim"), os.environ.get("PYTHONPATH")))
+        ),
     }
     done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, f"{args} failed:\n{done.stdout}\n{done.stderr}"
@@ -111,7 +115,15 @@ def test_per_version_base_url(repo: Path) -> None:
         assert urls(sitemap) == {f"https://example.org/{name}/{p}": None for p in pages}
         assert validate_set([sitemap], f"https://example.org/{name}/sitemap.xml")[0] == []
         assert not (out / name / "robots.txt").exists()  # under a path: an info line
-    assert "add `Sitemap: https://example.org/v2.0/sitemap.xml` to the robots.txt" in log
+    advice = {line for line in log.splitlines() if "robots.txt" in line}  # one line for all
+    assert advice == {
+        "sitemap: robots.txt: sphinx-multiversion builds this version, one of a versioned "
+        "deploy, so no robots.txt was written here (crawlers read it only at the host root): "
+        "run `sitemap-suite versions` on the deployed tree, which writes the root index "
+        "https://example.org/sitemap.xml naming the version served at the root, and add "
+        "`Sitemap: https://example.org/sitemap.xml` to the robots.txt at the root of the host "
+        "(`versions` adds it when the tree is the host's root)"
+    }
     assert "WARNING" not in log
 
     result = CliRunner().invoke(main, ["versions", str(out)])
@@ -166,3 +178,47 @@ def test_canonical_version_and_site_url(repo: Path) -> None:
     assert sorted(urls(out / "v2.0" / "sitemap.xml")) == [
         f"https://example.org/v2.0/{p}" for p in ("genindex.html", "guide.html", "index.html")
     ]
+
+
+def test_canonical_branch_says_why_and_which_default(repo: Path) -> None:
+    """Every version's pages name main/'s as canonical: only main has a sitemap, and
+    `versions` (which takes the newest release) says so and suggests --default main."""
+    out, _ = build(
+        repo,
+        "out-main",
+        conf_extra='html_baseurl = "https://example.org/main/"\nsite_url = "https://example.org/"\n',
+    )
+    assert [p.parent.name for p in sorted(out.glob("*/sitemap.xml"))] == ["main"]
+    result = CliRunner().invoke(main, ["versions", str(out)])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"error no-sitemap {out}: the pages of v2.0 name the main/ pages as canonical "
+        "(https://example.org/main/index.html for v2.0/), so it has no sitemap of its own: "
+        "the sitemap of main/ lists them; pass --default main (found by the newest release)\n"
+    )
+    assert not (out / "sitemap.xml").exists()
+    result = CliRunner().invoke(main, ["versions", str(out), "--default", "main"])
+    assert result.exit_code == 0, result.output
+    assert urls(out / "sitemap.xml") == {"https://example.org/main/sitemap.xml": L1_3}
+
+
+def test_each_version_dated_by_its_refs_history(repo: Path) -> None:
+    """sphinx-multiversion builds from `git archive` copies: each version's pages are
+    dated by the history of its own ref in the repository, as in a checkout of it; with
+    lastmod = auto, no warning (-W passes)."""
+    out, log = build(
+        repo,
+        "out-dated",
+        "-W",
+        "-D",
+        "html_baseurl=https://example.org/$name/",
+        conf_extra='sitemap_lastmod = "auto"\n',
+    )
+    assert "WARNING" not in log
+    for name, guide in (("v1.0", L1), ("v2.0", L2), ("main", L3)):
+        assert urls(out / name / "sitemap.xml") == {
+            f"https://example.org/{name}/index.html": L1,
+            f"https://example.org/{name}/guide.html": guide,
+            f"https://example.org/{name}/genindex.html": None,  # lists no page: no date
+        }, name
+    assert not (repo / ".git" / "objects" / "info" / "alternates").exists()  # nothing written

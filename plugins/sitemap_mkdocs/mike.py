@@ -58,8 +58,7 @@ def mike_build(config: MkDocsConfig, version: str) -> MikeBuild | None:
         return None
     options: dict[str, Any] = dict(getattr(plugin, "config", {}) or {})
     canonical = str(options.get("canonical_version") or version)
-    # MkDocs ends site_url with a slash; mike's urljoin then appends a name without one.
-    root = url if url.endswith("/") else url[: url.rfind("/") + 1]
+    root = site_root(url)
     owns = canonical == version
     if not owns:
         deploy = deploy_arguments(version)
@@ -71,6 +70,13 @@ def mike_build(config: MkDocsConfig, version: str) -> MikeBuild | None:
         )
         owns = canonical in aliases
     return MikeBuild(version, canonical, root, owns)
+
+
+def site_root(site_url: str) -> str:
+    """The URL of the deployed tree's root: `site_url` before mike appended the version,
+    or after (MkDocs ends site_url with a slash; mike's urljoin then appends a name
+    without one)."""
+    return site_url if site_url.endswith("/") else site_url[: site_url.rfind("/") + 1]
 
 
 class _Parser(argparse.ArgumentParser):

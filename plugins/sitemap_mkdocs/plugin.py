@@ -195,7 +195,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self._build.heads = self._seen.map.heads() if self._seen.map is not None else None
         self._build.extend(pages)
         self._build.finish(site_dir)
-        self._report(self._build.take_issues(), self._build.summary())
+        issues = versions.root_advice(config, self._build.take_issues(), settings.filename)
+        self._report(issues, self._build.summary())
 
     def _report(self, issues: Iterable[Issue], summary: str = "") -> None:
         """Issues to the MkDocs log (so --strict counts them), then the summary line if

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from sitemap_core import Issue
+from sitemap_core import Issue, versioned_advice
 
 VERSION_VAR = "MIKE_DOCS_VERSION"  # mike's mkdocs_utils.docs_version_var
 
@@ -52,3 +52,17 @@ def site_url(config: MkDocsConfig, report: Report) -> str | None:
         f"({build.canonical})",
     )
     return None
+
+
+def root_advice(config: MkDocsConfig, issues: Iterable[Issue], filename: str) -> list[Issue]:
+    """The build's issues; under mike, the robots advice names the root index that
+    `sitemap-suite versions` writes at the deployed tree's root, not this version's
+    sitemap (a line stale at the next release)."""
+    version = os.environ.get(VERSION_VAR)
+    if not version or config.plugins.get("mike") is None or not config.site_url:
+        return list(issues)
+    from .mike import site_root  # loaded only for a build mike runs
+
+    return versioned_advice(
+        issues, site_root(config.site_url) + filename, "mike builds this version"
+    )

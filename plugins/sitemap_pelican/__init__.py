@@ -165,7 +165,10 @@ def _finish(pelican: Pelican) -> None:
         sitemap.note(run.collector.issues)
         sitemap.extend(run.pages.values())
         sitemap.finish(Path(pelican.output_path))
-    errors = run.report(sitemap.take_issues(), sitemap.summary()).errors
+    issues = sitemap.take_issues()
+    advice = [i for i in issues if i.level == "info" and i.code == "robots"]  # info: -v only
+    summary = "; ".join([sitemap.summary(), *(i.message for i in advice)])
+    errors = run.report([i for i in issues if i not in advice], summary).errors
     failed = ""
     if errors and sitemap.result is not None:
         failed = f"{errors} sitemap error(s)" if sitemap.result.files else "no sitemap written"
@@ -178,8 +181,9 @@ def _finish(pelican: Pelican) -> None:
 
 
 def _print(line: str) -> None:
-    """The summary line, whole, where Pelican prints its "Done:" line. Rich wraps a long
-    line at the console's width (80 columns when the output is piped) unless told
+    """The summary line, whole, where Pelican prints its "Done:" line (with the robots.txt
+    advice, an info line Pelican would show only with -v, which the user must act on).
+    Rich wraps a long line at the console's width (80 columns when the output is piped) unless told
     `soft_wrap`: a line cut mid-phrase is no line to grep or read."""
     if _console is None:
         print(line, flush=True)

@@ -30,7 +30,7 @@ from sphinx.util.build_phase import BuildPhase
 import sitemap_core
 from sitemap_core import Issue, Reporter, SitemapBuild
 
-from . import htmlmap, versions
+from . import fields, htmlmap, versions
 from .config import add_config_values, base_url, option_values
 from .pages import document_sources, pages
 from .scheme import Scheme, url_scheme
@@ -184,7 +184,8 @@ def _write_sitemap(build: _Build, app: Sphinx, exception: Exception | None) -> N
         if build.scheme is not None:
             sitemap.extend(pages(app, build.scheme, fields, build.names))
         sitemap.finish(Path(app.outdir))
-        reporter.report([*settings_issues, *fields, *sitemap.take_issues()], sitemap.summary())
+        written = versions.root_advice(app, sitemap.settings, sitemap.take_issues())
+        reporter.report([*settings_issues, *fields, *written], sitemap.summary())
 
 
 def _kept(app: Sphinx, filename: str) -> bool:
@@ -207,8 +208,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     dirhtml build finishes."""
     add_config_values(app)
     build = _Build()
+    app.connect("env-updated", versions.give_history, priority=400)  # before build.start
     app.connect("env-updated", build.start)
     app.connect("html-page-context", build.note)
+    app.connect("doctree-read", fields.misplaced)  # a :sitemap_*: field after the title
     if sphinx.version_info[:2] < (8, 1):
         app.connect("html-page-context", _dirhtml_canonical)
     app.connect("build-finished", functools.partial(_write_sitemap, build))

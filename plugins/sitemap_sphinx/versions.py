@@ -18,12 +18,19 @@ no sitemap's scope: one warning says how to give each version its own.
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
 
-from sitemap_core import Issue
+from sitemap_core import Issue, Settings, attach_history, versioned_advice
+
+logger = logging.getLogger(__name__)
+_COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
 def _smv(app: Sphinx) -> tuple[str, str, list[str]] | None:
@@ -95,3 +102,38 @@ def skipped(app: Sphinx, base: str) -> list[Issue] | None:
             "unset",
         )
     ]
+
+
+def root_advice(app: Sphinx, settings: Settings | None, issues: Iterable[Issue]) -> list[Issue]:
+    """The build's issues; under sphinx-multiversion, the robots advice names the root
+    index that `sitemap-suite versions` writes at the output folder's root (the
+    version's base URL less its folder), not this version's sitemap."""
+    found = _smv(app)
+    base = settings.base_url.rstrip("/") + "/" if settings is not None else ""
+    if found is None or settings is None or not base.endswith(f"/{found[1]}/"):
+        return list(issues)
+    root = base.removesuffix(f"{found[1]}/")
+    return versioned_advice(
+        issues, root + settings.filename, "sphinx-multiversion builds this version"
+    )
+
+
+def give_history(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """env-updated, before the sitemap reads git: sphinx-multiversion builds this version
+    from a `git archive` copy of its ref, which has no history; give the copy the history
+    of that commit in the repository it came from (conf.py's, which sphinx-multiversion
+    passes with -c), so its pages are dated as in a checkout of the ref."""
+    current = getattr(app.config, "smv_current_version", "") or ""
+    metadata: Any = getattr(app.config, "smv_metadata", None) or {}
+    data = metadata.get(current) if isinstance(metadata, dict) else None
+    if not isinstance(data, dict) or not data.get("basedir"):
+        return []
+    copy = Path(str(data["basedir"]))
+    if not Path(app.srcdir).resolve().is_relative_to(copy.resolve()):
+        return []  # not built from the copy
+    ref = f"refs/{data.get('source', 'heads')}/{data.get('name', current)}"
+    rev = copy.name if _COMMIT.fullmatch(copy.name) else ref  # the copy is named for its commit
+    issue = attach_history(copy, Path(app.confdir), rev, ref)
+    if issue is not None:
+        logger.info("sitemap: %s", issue.message)
+    return []

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from ..facts.htmlhead import read_page
 from ..facts.published import sitemap_entries
 from ..files.atomic import write_file
 from ..values import dates, urls
@@ -31,7 +32,8 @@ Entry = tuple[str, str | None]  # a URL and its lastmod as written (None without
 @dataclass(frozen=True, slots=True)
 class RootPlan:
     """What the root index will name: the sitemaps (URL, newest lastmod), their files in
-    the tree, a label for each version named, and the notes found on the way."""
+    the tree, a label for each version named, the notes found on the way, and the
+    default version (another than asked for when its pages name that one's as canonical)."""
 
     base: str
     filename: str
@@ -39,6 +41,7 @@ class RootPlan:
     files: tuple[Path, ...]
     named: tuple[str, ...]
     issues: tuple[Issue, ...]
+    default: Default
 
     @property
     def location(self) -> str:
@@ -65,29 +68,48 @@ def read_sitemap(path: Path) -> tuple[str, list[Entry]] | None:
         return None
 
 
+def tree_base(tree: Tree, default: Default, given: str | None, filename: str) -> str:
+    """The base URL of the tree's root: `given` (`--base-url`), else the prefix of the
+    default version's sitemap URLs (else any version's) up to the folder of a version
+    they are in. `TreeError` when it cannot be told, or no version has a sitemap."""
+    if given:
+        base = urls.normal_base(urls.encode(given))
+        problem = urls.base_url_problem(base)
+        if problem:
+            raise TreeError("base-url", f"--base-url: {problem}", usage=True)
+        return base
+    first = _find(tree.root, default.version, _default_folders(default), filename)
+    found = first or next(
+        filter(None, (_find(tree.root, v, v.folders, filename) for v in tree.versions)), None
+    )
+    if found is None:
+        where = ", ".join(f"{f}/" for f in _default_folders(default))
+        raise TreeError("no-sitemap", _no_default_sitemap(tree, default, filename, where))
+    return _base(tree, found)
+
+
 def plan_root(
     tree: Tree,
     default: Default,
-    base_url: str | None = None,
+    base: str,
     all_versions: bool = False,
     filename: str = "sitemap.xml",
 ) -> RootPlan:
     """The sitemaps the root index names: the default version's, and with `all_versions`
     every other version's that has one (those without are noted, those whose URLs are in
     no folder of theirs are left out with a warning). `TreeError` when the default
-    version has no usable sitemap or the base URL cannot be told."""
+    version has no usable sitemap. A default chosen with `--default` whose pages name
+    another folder's pages as canonical (mike's `canonical_version`) gets that folder's
+    sitemap, with a warning; one found otherwise gets an error saying which to pass."""
     issues: list[Issue] = []
+    default = _canonical_default(tree, default, base, filename, issues)
     wanted = [default.version]
     if all_versions:
         wanted += [v for v in tree.versions if v != default.version]
     found: list[_Found] = []
     for version in wanted:
         is_default = version == default.version
-        folders = (
-            tuple(dict.fromkeys((default.named, *version.folders)))
-            if is_default
-            else version.folders
-        )
+        folders = _default_folders(default) if is_default else version.folders
         sitemap = _find(tree.root, version, folders, filename)
         if sitemap is not None:
             found.append(sitemap)
@@ -98,7 +120,6 @@ def plan_root(
         issues.append(
             Issue("no-sitemap", version.name, "", f"no {filename} in {where}: not named", "info")
         )
-    base = _base(tree, found[0], base_url)
     entries: list[Entry] = []
     files: list[Path] = []
     named: list[str] = []
@@ -129,7 +150,70 @@ def plan_root(
         )
     if len(entries) > index.MAX_SITEMAPS:
         raise TreeError("split", f"{len(entries)} sitemaps are more than one index may name")
-    return RootPlan(base, filename, tuple(entries), tuple(files), tuple(named), tuple(issues))
+    return RootPlan(
+        base, filename, tuple(entries), tuple(files), tuple(named), tuple(issues), default
+    )
+
+
+def sitemap_home(tree: Tree, locs: Sequence[str], base: str, first: Sequence[str]) -> str | None:
+    """The folder of the tree (`first` tried first) every one of `locs` is in, if any."""
+    candidates = dict.fromkeys((*first, *tree.folders))
+    return next((f for f in candidates if _all_inside(locs, _folder_url(base, f))), None)
+
+
+def _default_folders(default: Default) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((default.named, *default.version.folders)))
+
+
+def _canonical_default(
+    tree: Tree, default: Default, base: str, filename: str, issues: list[Issue]
+) -> Default:
+    """`default`, unless it has no sitemap and its pages name another folder's pages as
+    canonical: then, for a `--default`, the version of that folder (and a warning); for
+    a default found otherwise, a `TreeError` saying why and which `--default` to pass."""
+    if _find(tree.root, default.version, _default_folders(default), filename) is not None:
+        return default
+    folder = default.named
+    home_page = tree.root / folder / "index.html"
+    canonical = read_page(home_page, _folder_url(base, folder)).canonical
+    home = sitemap_home(tree, [canonical], base, ()) if canonical else None
+    other = tree.find(home) if home else None
+    if home is None or other is None or other == default.version:
+        return default
+    if _find(tree.root, other, (home, *other.folders), filename) is None:
+        return default
+    why = (
+        f"the pages of {default.version.label(default.named)} name the {home}/ pages as "
+        f"canonical ({canonical} for {folder}/), so it has no sitemap of its own: the "
+        f"sitemap of {home}/ lists them"
+    )
+    if default.how != "--default":
+        raise TreeError("no-sitemap", f"{why}; pass --default {home} (found by {default.how})")
+    issues.append(Issue("default", folder, "", f"{why}, and the index names it", "warning"))
+    return Default(other, home, f"{default.how} {folder}, whose pages name {home}/ as canonical")
+
+
+def versioned_advice(issues: Iterable[Issue], index_url: str, build: str) -> list[Issue]:
+    """A build's issues when it is one version of a versioned deploy (`build`: "mike
+    builds this version"): the robots advice (`robots.place_line`'s info line under a
+    path), which would name this version's sitemap, a line stale at the next release,
+    names the root index `sitemap-suite versions` writes (`index_url`) instead."""
+    return [
+        Issue(
+            issue.code,
+            issue.page,
+            issue.field,
+            f"{build}, one of a versioned deploy, so no robots.txt was written here "
+            f"(crawlers read it only at the host root): run `sitemap-suite versions` on the "
+            f"deployed tree, which writes the root index {index_url} naming the version "
+            f"served at the root, and add `Sitemap: {index_url}` to the robots.txt at the "
+            "root of the host (`versions` adds it when the tree is the host's root)",
+            issue.level,
+        )
+        if issue.code == "robots" and issue.field == "robots_txt" and issue.level == "info"
+        else issue
+        for issue in issues
+    ]
 
 
 def write_root(tree: Tree, plan: RootPlan) -> list[Issue]:
@@ -191,16 +275,9 @@ def _no_default_sitemap(tree: Tree, default: Default, filename: str, where: str)
     return message
 
 
-def _base(tree: Tree, default: _Found, given: str | None) -> str:
-    """The base URL of the tree's root: `given`, else the prefix of the default version's
-    URLs up to the folder of a version they are in."""
-    if given:
-        base = urls.normal_base(urls.encode(given))
-        problem = urls.base_url_problem(base)
-        if problem:
-            raise TreeError("base-url", f"--base-url: {problem}", usage=True)
-        return base
-    prefix = os.path.commonprefix([loc for loc, _ in default.entries])
+def _base(tree: Tree, sitemap: _Found) -> str:
+    """The prefix of `sitemap`'s URLs up to the folder of a version they are in."""
+    prefix = os.path.commonprefix([loc for loc, _ in sitemap.entries])
     prefix = prefix[: prefix.rfind("/") + 1]
     parts = urlsplit(prefix)
     segments = parts.path.split("/")
@@ -210,8 +287,8 @@ def _base(tree: Tree, default: _Found, given: str | None) -> str:
             return urlunsplit((parts.scheme, parts.netloc, "/".join(segments[:i]) + "/", "", ""))
     raise TreeError(
         "base-url",
-        f"cannot tell the base URL: the URLs of {_rel(tree, default.path)} "
-        f"({default.entries[0][0]}) are in no folder named after a version; pass --base-url",
+        f"cannot tell the base URL: the URLs of {_rel(tree, sitemap.path)} "
+        f"({sitemap.entries[0][0]}) are in no folder named after a version; pass --base-url",
         usage=True,
     )
 
@@ -224,12 +301,11 @@ def _placed(
     files; or why it cannot be named."""
     rel = _rel(tree, sitemap.path)
     locs = [loc for loc, _ in sitemap.entries]
-    candidates = tuple(dict.fromkeys((*sitemap.folders, *sitemap.version.folders, *tree.folders)))
-    home = next((f for f in candidates if _all_inside(locs, _folder_url(base, f))), None)
+    home = sitemap_home(tree, locs, base, (*sitemap.folders, *sitemap.version.folders))
     if home is None:
         return (
             f"{rel} lists URLs outside every version's folder under {base} (such as "
-            f"{_outside(locs, base, candidates)}): built for another base URL? Pass "
+            f"{_outside(locs, base, tree.folders)}): built for another base URL? Pass "
             "--base-url, or build it again"
         )
     path = tree.root / home / filename
@@ -238,10 +314,11 @@ def _placed(
             f"{rel} lists URLs of {home}/, where the tree has no {filename} (mike's redirect "
             "aliases copy none): not in its scope anywhere"
         )
-    if home not in sitemap.version.folders and not _same_bytes(path, sitemap.path):
+    if home not in sitemap.version.folders and not same_bytes(path, sitemap.path):
+        owner = tree.find(home)
         return (
-            f"{rel} lists URLs of {home}/, another version's folder: out of its scope "
-            "(built before the sitemap plugin knew mike's canonical_version? Deploy it again)"
+            f"{rel} lists URLs of {home}/, which serves "
+            f"{owner.name if owner else 'another version'}: out of its scope"
         )
     folder = _folder_url(base, home)
     if sitemap.kind == "urlset":
@@ -284,7 +361,7 @@ def _newest(entries: Iterable[Entry]) -> str | None:
     return best[1] if best else None
 
 
-def _same_bytes(a: Path, b: Path) -> bool:
+def same_bytes(a: Path, b: Path) -> bool:
     try:
         return a.samefile(b) or a.read_bytes() == b.read_bytes()
     except OSError:
