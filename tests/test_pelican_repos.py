@@ -116,3 +116,43 @@ def test_each_page_is_dated_by_its_own_repository(git_repo, tmp_path, layout, ne
     assert lastmods[BASE + "category/pycon-2021.html"] == TALK
     assert lastmods[BASE] == max(NEWS, TALK)
 
+
+THEMED = "2024-07-13T10:00:00Z"  # the theme repository's commit of languages.html
+OVERRIDE = "2023-09-09T10:00:00Z"  # the site's commit of its override template
+
+
+def test_template_pages_found_in_the_theme_are_dated_by_their_commit(git_repo, tmp_path):
+    """pyvideo.org's `TEMPLATE_PAGES = {"languages.html": "languages.html"}`: Pelican
+    finds the template in the theme's `templates/` (here a theme in a repository of its
+    own, beside the site), or in `THEME_TEMPLATES_OVERRIDES`, not under `PATH`."""
+    page = '{% extends "base.html" %}{% block content %}Languages{% endblock %}\n'
+    theme = git_repo("theme")
+    theme.write("templates/languages.html", page)
+    theme.commit("languages", THEMED)
+    theme.write("templates/later.html", page)  # a later commit, of another file
+    theme.commit("later", "2025-01-01T00:00:00Z")
+    site = _site(git_repo)
+    site.write("overrides/colophon.html", page)
+    site.write("overrides/thanks.html", page)
+    site.commit("overrides", OVERRIDE)
+    site.write("content/colophon.html", page)  # under PATH: Pelican takes this one first
+    site.commit("colophon under PATH", "2023-10-10T10:00:00Z")
+    checkout_times(theme.root, STAMP)
+    checkout_times(site.root, STAMP)
+    lastmods = _build(
+        site.root,
+        tmp_path / "out",
+        THEME=str(theme.root),
+        THEME_TEMPLATES_OVERRIDES=[str(site.root / "overrides")],
+        TEMPLATE_PAGES={
+            "languages.html": "languages.html",
+            "!theme/later.html": "later.html",
+            "colophon.html": "colophon.html",
+            "thanks.html": "thanks.html",
+        },
+        READERS={"html": None},  # content/colophon.html is a template, not content
+    )
+    assert lastmods[BASE + "languages.html"] == THEMED
+    assert lastmods[BASE + "later.html"] == "2025-01-01T00:00:00Z"
+    assert lastmods[BASE + "colophon.html"] == "2023-10-10T10:00:00Z"
+    assert lastmods[BASE + "thanks.html"] == OVERRIDE
