@@ -564,7 +564,7 @@ def test_a_history_read_ahead_gives_the_dates_read_when_asked(history):
 def test_a_history_read_ahead_and_never_taken_is_ended(history):
     dates, _ = GitDates.load(history.root)
     dates.read_ahead([history.root / "docs" / "index.md"])
-    reading = dates._main._history.ahead[0]
+    reading = dates._trees[0].main._history.ahead[0]
     reading.close()
     assert reading.log.proc.returncode is not None
     assert all(command.proc.returncode is not None for command in reading.listings)

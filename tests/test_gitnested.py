@@ -219,3 +219,54 @@ def test_a_repository_without_nested_ones_runs_no_other_git(git_repo, monkeypatc
     got = {rel: dates.date_of(site.root / rel).isoformat() for rel in SITE}
     assert got == SITE
     assert sorted(spy.commands()) == ["log", "ls-files", "rev-parse", "status"]
+
+
+@pytest.mark.parametrize("first", ["site", "data"])
+def test_a_repository_cloned_beside_and_linked_in(git_repo, monkeypatch, first):
+    """pyvideo.org's `make link-data` with a plain clone: the talks resolve outside the
+    site's work tree; each file is dated by its own repository, whichever comes first."""
+    data = _data_repo(git_repo)
+    site = _site(git_repo)
+    (site.root / "docs" / "talks").symlink_to(os.path.join("..", "..", "data"))
+    checkout_times(data.root, STAMP)
+    files = {rel: site.root / rel for rel in {**SITE, **TALKS}}
+    ordered = sorted(files, key=lambda rel: ("talks" in rel) == (first == "site"))
+    spy = Spy(monkeypatch)
+    dates, issues = GitDates.load(files[ordered[0]].parent)
+    assert issues == []
+    dates.read_ahead(files[rel] for rel in ordered)
+    assert {rel: dates.date_of(path).isoformat() for rel, path in files.items()} == {
+        **SITE,
+        **TALKS,
+    }
+    assert sorted(map(str, dates.repositories)) == sorted(map(str, (site.root, data.root)))
+    assert spy.commands().count("log") == 2 and dates.issues == []
+
+
+def test_a_repository_cloned_inside_and_found_first_becomes_the_sites_inner_one(git_repo):
+    data = _data_repo(git_repo)
+    site = _site(git_repo)
+    site.write(".gitignore", "docs/talks/\n")
+    site.commit("ignore the data", "2022-03-01T00:00:00+00:00")
+    site.git("clone", "-q", str(data.root), str(site.root / "docs" / "talks"))
+    checkout_times(site.root, STAMP)
+    dates, _ = GitDates.load(site.root / "docs" / "talks" / "2019")
+    files = {rel: site.root / rel for rel in {**TALKS, **SITE}}
+    dates.prefetch(files.values())
+    assert {rel: dates.date_of(path).isoformat() for rel, path in files.items()} == {
+        **SITE,
+        **TALKS,
+    }
+    assert dates.root == site.root.resolve()
+    assert dates.repositories == [site.root.resolve(), (site.root / "docs" / "talks").resolve()]
+
+
+def test_a_file_outside_every_repository_runs_no_git(git_repo, tmp_path, monkeypatch):
+    site = _site(git_repo)
+    elsewhere = tmp_path / "elsewhere" / "page.md"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text("page\n", encoding="utf-8")
+    dates, _ = GitDates.load(site.root)
+    spy = Spy(monkeypatch)
+    assert dates.date_of(elsewhere) is None and not dates.contains(elsewhere)
+    assert spy.runs == []

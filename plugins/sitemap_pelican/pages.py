@@ -106,9 +106,10 @@ class Collector:
         self._dated: dict[int, Page] = {}  # id(article) -> its dates
         self._lists: dict[int, tuple[Page, ...]] = {}  # id(list) -> its Pages
         self._kept: list[Any] = []
-        # TEMPLATE_PAGES: the file written -> the template it is rendered from.
+        # TEMPLATE_PAGES: the file written -> the template it is rendered from ("": none
+        # of the site's).
         self._templates = {
-            str(dest): os.path.join(settings["PATH"], source)
+            str(dest): _template_file(source, settings) or ""
             for source, dest in (settings.get("TEMPLATE_PAGES") or {}).items()
         }
         self._fs_dates = settings.get("DEFAULT_DATE") == "fs"
@@ -232,6 +233,23 @@ class Collector:
         """`id(value)`, kept `value`'s own for the run (`value` is kept alive)."""
         self._kept.append(value)
         return id(value)
+
+
+def _template_file(name: str, settings: Mapping[str, Any]) -> str | None:
+    """The file a `TEMPLATE_PAGES` template `name` is rendered from, found where
+    Pelican's `TemplatePagesGenerator` looks: under `PATH`, then in each of
+    `THEME_TEMPLATES_OVERRIDES`, then in the theme's `templates/` (`!theme/` names it
+    there alone); None when none has it (Pelican's built-in theme is no site's file)."""
+    theme = os.path.expanduser(os.path.join(settings.get("THEME") or "", "templates"))
+    if name.startswith("!theme/"):
+        folders, name = [theme], name.removeprefix("!theme/")
+    else:
+        folders = [settings["PATH"], *(settings.get("THEME_TEMPLATES_OVERRIDES") or ()), theme]
+    for folder in folders:
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
+            return path
+    return None
 
 
 def _versions(urls: ServingURLs, content: Any, url: str, prefix: str) -> tuple[Alternate, ...]:

@@ -12,7 +12,12 @@ A file inside a submodule, or inside another repository under the work tree's fo
 repository: it is dated by the repository whose work tree holds it, found by the `.git`
 entry at its top (one `lstat` per folder, so a work tree without one starts no other git
 process). When the work tree first found is itself a submodule, its superproject is the
-outer one, so that the site's other files are dated too.
+outer one, so that the site's other files are dated too. Which path comes first does not
+matter: a path outside every work tree met so far has its own work tree found then (a
+data repository cloned beside the site and linked into it; the site's repository, when
+the first path was in a data repository cloned, and ignored, inside it, which then
+becomes one of the site's inner repositories). A folder in no work tree is asked once,
+and starts no git process when no folder from it up has a `.git`.
 
 A shallow clone's oldest commits (listed in its `shallow` file) show as roots that add
 every file: a file whose chain reaches one was last changed at or before it, a date this
@@ -36,6 +41,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..values.report import Issue
+from .gitpaths import Located
 from .gitrepo import NO_DATE, FileDate, Repositories, Repository
 
 __all__ = ["FileDate", "GitDates"]
@@ -44,19 +50,22 @@ _SUPERPROJECTS = 8  # submodules of submodules followed up to this depth
 
 
 class GitDates:
-    """Per-file dates of a git work tree and of the repositories inside it: last commit,
-    or mtime when not committed, each file by the repository that tracks it.
+    """Per-file dates of the git work trees a site's files lie in, and of the repositories
+    inside them: last commit, or mtime when not committed, each file by the repository
+    that tracks it.
 
-    `load` finds the work tree; history is read folder by folder, one read per
-    repository, as `prefetch` (or `date_of`, for a folder not read yet) asks for it;
-    `refresh` keeps what was read for the next build.
+    `load` finds the work tree of a first path; a path in none met yet has its own found
+    then (a data repository cloned beside the site and linked into it, or the site's own
+    repository when the first path was in a data repository cloned into it). History is
+    read folder by folder, one read per repository, as `prefetch` (or `date_of`, for a
+    folder not read yet) asks for it; `refresh` keeps what was read for the next build.
     """
 
-    __slots__ = ("_main", "_map")
+    __slots__ = ("_trees", "_outside")
 
-    def __init__(self, main: Repository) -> None:
-        self._main = main
-        self._map = Repositories(main)
+    def __init__(self, main: Repository, inner: Iterable[Repository] = ()) -> None:
+        self._trees = [_tree(main, inner)]  # work trees none of which holds another
+        self._outside: set[str] = set()  # folders found in no work tree
 
     @classmethod
     def load(cls, path: Path) -> tuple[GitDates | None, list[Issue]]:
@@ -68,17 +77,7 @@ class GitDates:
         repo, issues = Repository.load(path)
         if repo is None:
             return None, issues
-        inner: list[Repository] = []
-        while repo.superproject and repo.head and len(inner) < _SUPERPROJECTS:
-            outer, _ = Repository.load(Path(repo.superproject))
-            if outer is None or not outer.head:
-                break
-            inner.append(repo)
-            repo = outer
-        dates = cls(repo)
-        for submodule in inner:
-            dates._map.adopt(submodule)
-        return dates, issues
+        return cls(*_outermost(repo)), issues
 
     def prefetch(self, paths: Iterable[str | os.PathLike[str]]) -> None:
         """Date, with one `git log` per repository, every file in the folders of `paths`
@@ -89,7 +88,7 @@ class GitDates:
         itself is read whole (the root: the whole repository). Paths outside the work
         tree are ignored.
         """
-        for repo, group in self._map.grouped(paths).items():
+        for repo, group in self._grouped(paths).items():
             repo.prefetch(group)
 
     def read_ahead(self, paths: Iterable[str | os.PathLike[str]]) -> None:
@@ -99,7 +98,7 @@ class GitDates:
         files; the first `prefetch` or `date_of` takes it over then, with no wait for a
         git that has finished.
         """
-        for repo, group in self._map.grouped(paths).items():
+        for repo, group in self._grouped(paths).items():
             repo.prefetch(group, ahead=True)
 
     def refresh(self) -> bool:
@@ -111,17 +110,17 @@ class GitDates:
         that deepened it), a read failed, or a file committed now was never dated (it
         had changes at the read). Costs one `git rev-parse` and one `git status` (of the
         folders read) per repository met; starts no `git log`."""
-        return all(repo.refresh() for repo in self._map.met)
+        return all(repo.refresh() for repo in self._met)
 
     def contains(self, path: str | os.PathLike[str]) -> bool:
-        """True when `path` lies in this work tree."""
-        return self._main.paths.locate(path) is not None
+        """True when `path` lies in a work tree: one met, or one found now."""
+        return self._locate(path) is not None
 
     def facts(self, path: str | os.PathLike[str]) -> FileDate:
         """What git says of `path`: its date, whether it comes from a commit (`git`) or
         from the file (`mtime`), and for a file a shallow clone cannot date, the date of
         the oldest commit its history reaches (its own is not newer)."""
-        found = self._map.locate(path)
+        found = self._locate(path)
         return NO_DATE if found is None else found[0].facts(found[1])
 
     def date_of(self, path: str | os.PathLike[str]) -> dt.datetime | None:
@@ -142,19 +141,103 @@ class GitDates:
     @property
     def shallow(self) -> bool:
         """True when a repository met is a shallow clone (some files may be `beyond_history`)."""
-        return any(repo.shallow for repo in self._map.met)
+        return any(repo.shallow for repo in self._met)
 
     @property
     def root(self) -> Path:
-        """The work tree's top folder, resolved."""
-        return self._main.root
+        """The top folder of the first work tree met, resolved (the outermost, when the
+        first path was in a repository inside another)."""
+        return self._trees[0].main.root
 
     @property
     def repositories(self) -> list[Path]:
         """The top folders of the repositories met so far, the main one first."""
-        return [repo.root for repo in self._map.met]
+        return [repo.root for repo in self._met]
 
     @property
     def issues(self) -> list[Issue]:
         """Problems met while reading history (git failing mid-build), for the caller."""
-        return [issue for repo in self._map.met for issue in repo.issues]
+        return [issue for repo in self._met for issue in repo.issues]
+
+    @property
+    def _met(self) -> list[Repository]:
+        """Every repository met, work tree by work tree, each one's main first."""
+        return [repo for tree in self._trees for repo in tree.met]
+
+    def _locate(self, path: str | os.PathLike[str]) -> tuple[Repository, Located] | None:
+        """The repository tracking `path` and the path located in its work tree; None
+        for a path in no work tree."""
+        for tree in self._trees:
+            found = tree.locate(path)
+            if found is not None:
+                return found
+        new = self._new_tree(path)
+        return None if new is None else new.locate(path)
+
+    def _grouped(self, paths: Iterable[str | os.PathLike[str]]) -> dict[Repository, list[Located]]:
+        """The paths in a work tree, located, by the repository holding each."""
+        groups: dict[Repository, list[Located]] = {}
+        locate = self._locate
+        for path in paths:
+            found = locate(path)
+            if found is not None:
+                group = groups.get(found[0])
+                if group is None:
+                    group = groups[found[0]] = []
+                group.append(found[1])
+        return groups
+
+    def _new_tree(self, path: str | os.PathLike[str]) -> Repositories | None:
+        """The work tree holding `path`, which none met holds, now met; None when no work
+        tree holds it (each such folder asked once; a folder with no `.git` above it
+        starts no git process). A work tree met before that lies inside the new one (the
+        first path was in a data repository cloned into the site) becomes one of its
+        inner repositories."""
+        try:
+            real = Path(path).resolve()
+        except (OSError, RuntimeError, ValueError):
+            return None
+        folder = real if real.is_dir() else real.parent
+        if str(folder) in self._outside:
+            return None
+        repo = _repository_above(folder)
+        if repo is None:
+            self._outside.add(str(folder))
+            return None
+        tree = _tree(*_outermost(repo))
+        for other in [t for t in self._trees if tree.main.paths.locate(t.main.root) is not None]:
+            for inner in other.met:
+                tree.adopt(inner)
+            self._trees.remove(other)
+        self._trees.append(tree)
+        return tree
+
+
+def _tree(main: Repository, inner: Iterable[Repository]) -> Repositories:
+    """The work tree of `main`, with repositories already found inside it."""
+    tree = Repositories(main)
+    for repo in inner:
+        tree.adopt(repo)
+    return tree
+
+
+def _outermost(repo: Repository) -> tuple[Repository, list[Repository]]:
+    """The superproject holding `repo` when it is a submodule (up to `_SUPERPROJECTS`
+    levels), else `repo`; and the submodules passed on the way up."""
+    inner: list[Repository] = []
+    while repo.superproject and repo.head and len(inner) < _SUPERPROJECTS:
+        outer, _ = Repository.load(Path(repo.superproject))
+        if outer is None or not outer.head:
+            break
+        inner.append(repo)
+        repo = outer
+    return repo, inner
+
+
+def _repository_above(folder: Path) -> Repository | None:
+    """The repository (with commits) whose work tree holds `folder`; None, without a git
+    process, when no folder from there up has a `.git`."""
+    if not any(os.path.lexists(os.path.join(up, ".git")) for up in (folder, *folder.parents)):
+        return None
+    repo, _ = Repository.load(folder)
+    return repo if repo is not None and repo.head else None

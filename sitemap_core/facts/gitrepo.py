@@ -200,19 +200,6 @@ class Repositories:
             return repo, located
         return repo, (rel[len(repo.paths.top) - len(self._top) :], folder)
 
-    def grouped(self, paths: Iterable[str | os.PathLike[str]]) -> dict[Repository, list[Located]]:
-        """The paths in the main work tree, located, by the repository holding each."""
-        groups: dict[Repository, list[Located]] = {}
-        locate = self.locate
-        for path in paths:
-            found = locate(path)
-            if found is not None:
-                group = groups.get(found[0])
-                if group is None:
-                    group = groups[found[0]] = []
-                group.append(found[1])
-        return groups
-
     def _folder_owner(self, folder: str) -> Repository:
         """The repository holding `folder`: the one whose top it is (a `.git` in it),
         else its parent's; found once per folder."""
