@@ -53,8 +53,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self._seen = _Seen()  # what this build's pages showed, every language's
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Under `mkdocs serve`, each build takes the last one's git history over while
-        it holds (`SitemapBuild.read_history`)."""
+        """Under `mkdocs serve`, each build takes the last one's git history over."""
         self._serving = command == "serve"
 
     def on_shutdown(self) -> None:
@@ -67,8 +66,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self._reporter.site_file = os.path.basename(config.config_file_path or "mkdocs.yml")
         if i18n.nested(config):  # another language of the same site: keep collecting
             return config
-        self._seen = _Seen()
-        previous = self._build if self._serving else None
+        self._seen, previous = _Seen(), self._build if self._serving else None
         self._build = SitemapBuild(None)
         self._voice.preview = _on_dev_server(config)
         site_url = versions.site_url(config, self._report)  # under mike: its folder

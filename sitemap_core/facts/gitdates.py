@@ -54,11 +54,10 @@ class GitDates:
     inside them: last commit, or mtime when not committed, each file by the repository
     that tracks it.
 
-    `load` finds the work tree of a first path; a path in none met yet has its own found
-    then (a data repository cloned beside the site and linked into it, or the site's own
-    repository when the first path was in a data repository cloned into it). History is
-    read folder by folder, one read per repository, as `prefetch` (or `date_of`, for a
-    folder not read yet) asks for it; `refresh` keeps what was read for the next build.
+    `load` finds the work tree of a first path, and a path in none met yet its own (a
+    data repository cloned beside the site and linked in, or the site's own when the
+    first path was in a data clone inside it). History is read per folder, one read per
+    repository, as `prefetch` (or `date_of`) asks; `refresh` keeps it for the next build.
     """
 
     __slots__ = ("_trees", "_outside")
