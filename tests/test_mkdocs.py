@@ -372,6 +372,13 @@ CONTRACT = {
     "unknown page field": ({}, "  colour: red\n", "about.md (sitemap.colour)", True),
     "bad priority": ({"priority": "high"}, "", "(priority): option 'priority'", True),
     "bad lastmod": ({"lastmod": "svn"}, "", "(lastmod): option 'lastmod'", True),
+    "misspelt lastmod": (
+        {"lastmod": "gti"},
+        "",
+        "(lastmod): option 'lastmod': 'gti' is not one of auto, git, content, mtime, build, "
+        "none (did you mean 'git'?); using the default",
+        True,
+    ),
     "bad gzip": ({"gzip": "sometimes"}, "", "(gzip): option 'gzip'", True),
     "bad gzip_level": ({"gzip_level": 12}, "", "(gzip_level): option 'gzip_level'", True),
     "wrong type": ({"max_urls": "many"}, "", "(max_urls): option 'max_urls'", True),

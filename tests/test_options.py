@@ -115,6 +115,24 @@ def test_bad_values_name_the_option_and_fall_back(name, value):
     assert getattr(made, name) == getattr(Settings("https://h/"), name)
 
 
+@pytest.mark.parametrize("option", [o for o in OPTIONS if o.choices], ids=lambda o: o.name)
+def test_a_misspelt_choice_names_the_nearest(option):
+    """Every option of words (`lastmod: gti`) says which it meant, as option names do."""
+    meant = option.choices[-1]
+    misspelt = meant[1] + meant[0] + meant[2:]
+    _, issues = settings_from_options(
+        {option.name: [misspelt] if option.type.startswith("list") else misspelt}, "https://h/"
+    )
+    assert [i.field for i in issues] == [option.name]
+    assert f"{misspelt!r} is not one of " in issues[0].message
+    assert f"(did you mean {meant!r}?)" in issues[0].message
+
+
+def test_a_choice_far_from_any_names_none():
+    _, issues = settings_from_options({"lastmod": "svn"}, "https://h/")
+    assert "did you mean" not in issues[0].message
+
+
 def test_unknown_option_is_named():
     _, issues = settings_from_options({"changefrequency": "daily"}, "https://h/")
     assert [(i.code, i.field) for i in issues] == [("option", "changefrequency")]

@@ -179,10 +179,19 @@ class Records(Kind):
 
 
 def choice(value: Any, allowed: tuple[str, ...]) -> str:
-    """`value` when it is one of the `allowed` words, else ValueError."""
+    """`value` when it is one of the `allowed` words, else ValueError naming them and,
+    for a misspelt word, the nearest one (`gti`: did you mean 'git'?)."""
     if not isinstance(value, str) or value not in allowed:
-        raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
+        raise ValueError(f"{value!r} is not one of {', '.join(allowed)}{_nearest(value, allowed)}")
     return value
+
+
+def _nearest(value: Any, allowed: tuple[str, ...]) -> str:
+    """` (did you mean 'git'?)` for a word close to one of `allowed`, else nothing."""
+    import difflib  # loaded for a bad value only
+
+    close = difflib.get_close_matches(str(value).lower(), allowed, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if isinstance(value, str) and close else ""
 
 
 def strings(value: Any) -> tuple[str, ...]:
