@@ -2,6 +2,7 @@
 
 import dataclasses
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
@@ -91,10 +92,9 @@ def test_values_are_converted():
         ("gzip_level", 0),
         ("lastmod", "yesterday"),
         ("timezone", "Mars/Olympus"),
-        ("exclude", [1]),
-        ("exclude_regex", ["("]),
-        ("rules", [{"changefreq": "daily"}]),
-        ("rules", [{"match": "*", "prio": 1}]),
+        ("exclude", 5),
+        ("exclude_regex", {"(": 1}),
+        ("rules", "weekly"),
         ("changefreq", "often"),
         ("priority", "high"),
         ("priority", 1.5),
@@ -131,6 +131,28 @@ def test_a_misspelt_choice_names_the_nearest(option):
 def test_a_choice_far_from_any_names_none():
     _, issues = settings_from_options({"lastmod": "svn"}, "https://h/")
     assert "did you mean" not in issues[0].message
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "kept", "named"),
+    [
+        ("exclude", ["a/*", 1, "b/"], ("a/*", "b/"), "1 is not a string"),
+        ("exclude_regex", [r"/tag/", "(bad"], (re.compile("/tag/"),), "'(bad' is not a regular"),
+        ("formats", ["txt", "tx"], ("txt",), "'tx' is not one of xml, txt"),
+        (
+            "rules",
+            [{"match": "a/*", "priority": 0.2}, {"match": "*", "prio": 1}],
+            (Rule("a/*", priority=0.2),),
+            "unknown keys ['prio']",
+        ),
+        ("rules", [{"match": "*", "changefreq": "often"}], (), "rule {'match': '*', "),
+    ],
+)
+def test_a_lists_bad_item_alone_is_left_out(name, value, kept, named):
+    made, issues = settings_from_options({name: value}, "https://h/")
+    assert getattr(made, name) == kept
+    assert [(i.code, i.field) for i in issues] == [("option", name)]
+    assert named in issues[0].message and issues[0].message.endswith("; left out")
 
 
 def test_unknown_option_is_named():
