@@ -670,6 +670,22 @@ def test_generate_reports_option_problems(tmp_path: Path) -> None:
     ]
 
 
+def test_generate_strict_fails_on_a_warning(tmp_path: Path) -> None:
+    """`--strict` makes a warning fail the step (exit 1), as `validate --strict` does; the
+    sitemap is written all the same."""
+    site = _jekyll(tmp_path / "_site")
+    config = write(tmp_path, "sitemap.toml", 'formats = ["pdf"]\n')
+    plain = run("generate", site, "--config", config, "--base-url", "https://example.com/")
+    assert plain.exit_code == 0, plain.output
+    strict = run(
+        "generate", site, "--config", config, "--base-url", "https://example.com/", "--strict"
+    )
+    assert strict.exit_code == 1, strict.output
+    assert "https://example.com/about.html" in locs(site / "sitemap.xml")
+    clean = run("generate", site, "--base-url", "https://example.com/", "--strict")
+    assert clean.exit_code == 0, clean.output
+
+
 def test_generate_exclude_flag_beside_a_bad_config_exclude(tmp_path: Path) -> None:
     site = _jekyll(tmp_path / "_site")
     config = write(tmp_path, "sitemap.toml", "exclude = 5\n")
