@@ -453,6 +453,30 @@ def summaries(caplog: pytest.LogCaptureFixture) -> int:
     )
 
 
+def test_an_exclude_pattern_that_matches_nothing_is_said(site, caplog):
+    """`guide/install` (no trailing `/`) and `guide/install.md` (the source name) leave
+    nothing out: one warning each, naming the nearest URL; the pattern that matches is
+    silent, and `guide/*` also leaves out `guide/` itself."""
+    edit_config(
+        site,
+        exclude=["guide/install", "guide/install.md", "guide/advanced/*"],
+        exclude_regex=["/orphan/", "/nowhere/"],
+    )
+    found = set(checked(build(site), BASE))
+    assert BASE + "guide/install/" in found and BASE + "orphan/" not in found
+    assert not {u for u in found if u.startswith(BASE + "guide/advanced/")}
+    said = [w for w in warnings_of(caplog) if "[exclude]" in w]
+    assert len(said) == 3, warnings_of(caplog)
+    assert (
+        "exclude pattern 'guide/install' matched no URL (nearest URL path: 'guide/install/')"
+        in said[0]
+    )
+    assert "'guide/install.md' matched no URL (nearest URL path: 'guide/install/')" in said[1]
+    assert "exclude_regex pattern '/nowhere/' matched no URL" in said[2]
+    with pytest.raises(Abort, match="in strict mode"):
+        build(site, strict=True)
+
+
 @pytest.mark.parametrize(
     "options",
     [
