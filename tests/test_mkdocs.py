@@ -468,11 +468,11 @@ def test_an_exclude_pattern_that_matches_nothing_is_said(site, caplog):
     said = [w for w in warnings_of(caplog) if "[exclude]" in w]
     assert len(said) == 3, warnings_of(caplog)
     assert (
-        "exclude pattern 'guide/install' matched no URL (nearest URL path: 'guide/install/')"
+        "(exclude): option 'exclude': pattern 'guide/install' matched no URL (nearest URL path: 'guide/install/')"
         in said[0]
     )
     assert "'guide/install.md' matched no URL (nearest URL path: 'guide/install/')" in said[1]
-    assert "exclude_regex pattern '/nowhere/' matched no URL" in said[2]
+    assert "(exclude_regex): option 'exclude_regex': pattern '/nowhere/' matched no URL" in said[2]
     with pytest.raises(Abort, match="in strict mode"):
         build(site, strict=True)
 

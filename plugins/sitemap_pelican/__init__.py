@@ -165,7 +165,10 @@ def _finish(pelican: Pelican) -> None:
         sitemap.note(run.collector.issues)
         sitemap.extend(run.pages.values())
         sitemap.finish(Path(pelican.output_path))
-    errors = run.report(sitemap.take_issues(), sitemap.summary()).errors
+    issues = sitemap.take_issues()
+    if run.collector is not None:  # the set's issues name options as SITEMAP spells them
+        issues = [run.collector.site.respelled(i) for i in issues]
+    errors = run.report(issues, sitemap.summary()).errors
     failed = ""
     if errors and sitemap.result is not None:
         failed = f"{errors} sitemap error(s)" if sitemap.result.files else "no sitemap written"

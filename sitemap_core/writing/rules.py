@@ -64,20 +64,26 @@ class Exclusion:
         pattern = self._names[index]
         glob = index < self._globs
         name = self.prefix + ("exclude" if glob else "exclude_regex")
-        key = pattern.lstrip("/") if glob else pattern
-        paths = dict.fromkeys(self._paths)
-        close = difflib.get_close_matches(key, paths, n=1, cutoff=0.5)
         if glob:
+            paths = dict.fromkeys(self._paths)
+            close = difflib.get_close_matches(pattern.lstrip("/"), paths, n=1, cutoff=0.5)
             how = "globs match the site-relative URL path, with its trailing '/'"
             nearest = f" (nearest URL path: {close[0]!r})" if close else ""
-        else:
+        else:  # a part of a URL, as a regular expression names one: its nearest part
+            parts: dict[str, str] = {}
+            for path in self._paths:
+                parts.setdefault(path, path)
+                for part in path.split("/"):
+                    parts.setdefault(part, path)
+            text = re.sub(r"[\\^$*+?()\[\]{}|]", "", pattern).strip("/")
+            close = difflib.get_close_matches(text, parts, n=1, cutoff=0.5)
             how = "patterns are searched in the absolute URL"
-            nearest = f" (nearest URL: {self.base + close[0]!r})" if close else ""
+            nearest = f" (nearest URL: {self.base + parts[close[0]]!r})" if close else ""
         return Issue(
             codes.EXCLUDE,
             "",
             name,
-            f"{name} pattern {pattern!r} matched no URL{nearest}; {how}",
+            f"option {name!r}: pattern {pattern!r} matched no URL{nearest}; {how}",
         )
 
 
