@@ -59,16 +59,13 @@ class Exclusion:
         return [self._unmatched(index) for index in self._idle]
 
     def _unmatched(self, index: int) -> Issue:
-        import difflib  # loaded for a pattern that matched nothing only
-
         pattern = self._names[index]
         glob = index < self._globs
         name = self.prefix + ("exclude" if glob else "exclude_regex")
         if glob:
-            paths = dict.fromkeys(self._paths)
-            close = difflib.get_close_matches(pattern.lstrip("/"), paths, n=1, cutoff=0.5)
+            close = _nearest(pattern.lstrip("/"), {p: p for p in self._paths})
             how = "globs match the site-relative URL path, with its trailing '/'"
-            nearest = f" (nearest URL path: {close[0]!r})" if close else ""
+            nearest = f" (nearest URL path: {close!r})" if close else ""
         else:  # a part of a URL, as a regular expression names one: its nearest part
             parts: dict[str, str] = {}
             for path in self._paths:
@@ -76,15 +73,33 @@ class Exclusion:
                 for part in path.split("/"):
                     parts.setdefault(part, path)
             text = re.sub(r"[\\^$*+?()\[\]{}|]", "", pattern).strip("/")
-            close = difflib.get_close_matches(text, parts, n=1, cutoff=0.5)
+            close = _nearest(text, parts)
             how = "patterns are searched in the absolute URL"
-            nearest = f" (nearest URL: {self.base + parts[close[0]]!r})" if close else ""
+            nearest = f" (nearest URL: {self.base + close!r})" if close else ""
         return Issue(
             codes.EXCLUDE,
             "",
             name,
             f"option {name!r}: pattern {pattern!r} matched no URL{nearest}; {how}",
         )
+
+
+_LOOKED_AT = 2000
+"""Most candidates the nearest URL is looked for among (difflib takes ~0.1 ms each)."""
+
+
+def _nearest(text: str, candidates: dict[str, str]) -> str | None:
+    """The value of the candidate nearest `text` (difflib), looked for among those in the
+    nearest first folder, at most `_LOOKED_AT` of them; None when none is near."""
+    import difflib  # loaded for a pattern that matched nothing only
+
+    heads: dict[str, list[str]] = {}
+    for candidate in candidates:
+        heads.setdefault(candidate.split("/", 1)[0], []).append(candidate)
+    head = difflib.get_close_matches(text.split("/", 1)[0], heads, n=3, cutoff=0.5)
+    near = [c for h in head for c in heads[h]] or list(candidates)
+    close = difflib.get_close_matches(text, near[:_LOOKED_AT], n=1, cutoff=0.5)
+    return candidates[close[0]] if close else None
 
 
 def defaults(path: str, settings: Settings) -> tuple[ChangeFreq | None, float | None]:
