@@ -670,6 +670,38 @@ def test_generate_reports_option_problems(tmp_path: Path) -> None:
     ]
 
 
+def test_generate_strict_fails_on_a_warning(tmp_path: Path) -> None:
+    """`--strict` makes a warning fail the step (exit 1), as `validate --strict` does; the
+    sitemap is written all the same."""
+    site = _jekyll(tmp_path / "_site")
+    config = write(tmp_path, "sitemap.toml", 'formats = ["pdf"]\n')
+    plain = run("generate", site, "--config", config, "--base-url", "https://example.com/")
+    assert plain.exit_code == 0, plain.output
+    strict = run(
+        "generate", site, "--config", config, "--base-url", "https://example.com/", "--strict"
+    )
+    assert strict.exit_code == 1, strict.output
+    assert "https://example.com/about.html" in locs(site / "sitemap.xml")
+    clean = run("generate", site, "--base-url", "https://example.com/", "--strict")
+    assert clean.exit_code == 0, clean.output
+
+
+def test_generate_says_an_exclude_pattern_that_matches_nothing(tmp_path: Path) -> None:
+    """`posts/x` (URLs end in `/`) leaves nothing out: one warning, the nearest URL path;
+    `--strict` makes it fail the step."""
+    site = _hugo(tmp_path / "public")
+    args = ("generate", site, "--base-url", "https://example.com/", "--exclude", "posts/x")
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert "https://example.com/posts/x/" in locs(site / "sitemap.xml")
+    lines = [line for line in report_lines(result.output) if line.startswith("warning")]
+    assert lines == [
+        "warning exclude exclude: option 'exclude': pattern 'posts/x' matched no URL (nearest URL path: "
+        "'posts/x/'); globs match the site-relative URL path, with its trailing '/'"
+    ]
+    assert run(*args, "--strict").exit_code == 1
+
+
 def test_generate_exclude_flag_beside_a_bad_config_exclude(tmp_path: Path) -> None:
     site = _jekyll(tmp_path / "_site")
     config = write(tmp_path, "sitemap.toml", "exclude = 5\n")

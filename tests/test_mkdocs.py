@@ -372,6 +372,13 @@ CONTRACT = {
     "unknown page field": ({}, "  colour: red\n", "about.md (sitemap.colour)", True),
     "bad priority": ({"priority": "high"}, "", "(priority): option 'priority'", True),
     "bad lastmod": ({"lastmod": "svn"}, "", "(lastmod): option 'lastmod'", True),
+    "misspelt lastmod": (
+        {"lastmod": "gti"},
+        "",
+        "(lastmod): option 'lastmod': 'gti' is not one of auto, git, content, mtime, build, "
+        "none (did you mean 'git'?); using the default",
+        True,
+    ),
     "bad gzip": ({"gzip": "sometimes"}, "", "(gzip): option 'gzip'", True),
     "bad gzip_level": ({"gzip_level": 12}, "", "(gzip_level): option 'gzip_level'", True),
     "wrong type": ({"max_urls": "many"}, "", "(max_urls): option 'max_urls'", True),
@@ -444,6 +451,30 @@ def summaries(caplog: pytest.LogCaptureFixture) -> int:
         and "sitemap_mkdocs" in r.name
         for r in caplog.records
     )
+
+
+def test_an_exclude_pattern_that_matches_nothing_is_said(site, caplog):
+    """`guide/install` (no trailing `/`) and `guide/install.md` (the source name) leave
+    nothing out: one warning each, naming the nearest URL; the pattern that matches is
+    silent, and `guide/*` also leaves out `guide/` itself."""
+    edit_config(
+        site,
+        exclude=["guide/install", "guide/install.md", "guide/advanced/*"],
+        exclude_regex=["/orphan/", "/nowhere/"],
+    )
+    found = set(checked(build(site), BASE))
+    assert BASE + "guide/install/" in found and BASE + "orphan/" not in found
+    assert not {u for u in found if u.startswith(BASE + "guide/advanced/")}
+    said = [w for w in warnings_of(caplog) if "[exclude]" in w]
+    assert len(said) == 3, warnings_of(caplog)
+    assert (
+        "(exclude): option 'exclude': pattern 'guide/install' matched no URL (nearest URL path: 'guide/install/')"
+        in said[0]
+    )
+    assert "'guide/install.md' matched no URL (nearest URL path: 'guide/install/')" in said[1]
+    assert "(exclude_regex): option 'exclude_regex': pattern '/nowhere/' matched no URL" in said[2]
+    with pytest.raises(Abort, match="in strict mode"):
+        build(site, strict=True)
 
 
 @pytest.mark.parametrize(

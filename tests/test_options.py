@@ -2,6 +2,7 @@
 
 import dataclasses
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
@@ -91,10 +92,9 @@ def test_values_are_converted():
         ("gzip_level", 0),
         ("lastmod", "yesterday"),
         ("timezone", "Mars/Olympus"),
-        ("exclude", [1]),
-        ("exclude_regex", ["("]),
-        ("rules", [{"changefreq": "daily"}]),
-        ("rules", [{"match": "*", "prio": 1}]),
+        ("exclude", 5),
+        ("exclude_regex", {"(": 1}),
+        ("rules", "weekly"),
         ("changefreq", "often"),
         ("priority", "high"),
         ("priority", 1.5),
@@ -113,6 +113,46 @@ def test_bad_values_name_the_option_and_fall_back(name, value):
     message = issues[0].message
     assert message.startswith(f"option {name!r}: ") and message.endswith("; using the default")
     assert getattr(made, name) == getattr(Settings("https://h/"), name)
+
+
+@pytest.mark.parametrize("option", [o for o in OPTIONS if o.choices], ids=lambda o: o.name)
+def test_a_misspelt_choice_names_the_nearest(option):
+    """Every option of words (`lastmod: gti`) says which it meant, as option names do."""
+    meant = option.choices[-1]
+    misspelt = meant[1] + meant[0] + meant[2:]
+    _, issues = settings_from_options(
+        {option.name: [misspelt] if option.type.startswith("list") else misspelt}, "https://h/"
+    )
+    assert [i.field for i in issues] == [option.name]
+    assert f"{misspelt!r} is not one of " in issues[0].message
+    assert f"(did you mean {meant!r}?)" in issues[0].message
+
+
+def test_a_choice_far_from_any_names_none():
+    _, issues = settings_from_options({"lastmod": "svn"}, "https://h/")
+    assert "did you mean" not in issues[0].message
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "kept", "named"),
+    [
+        ("exclude", ["a/*", 1, "b/"], ("a/*", "b/"), "1 is not a string"),
+        ("exclude_regex", [r"/tag/", "(bad"], (re.compile("/tag/"),), "'(bad' is not a regular"),
+        ("formats", ["txt", "tx"], ("txt",), "'tx' is not one of xml, txt"),
+        (
+            "rules",
+            [{"match": "a/*", "priority": 0.2}, {"match": "*", "prio": 1}],
+            (Rule("a/*", priority=0.2),),
+            "unknown keys ['prio']",
+        ),
+        ("rules", [{"match": "*", "changefreq": "often"}], (), "rule {'match': '*', "),
+    ],
+)
+def test_a_lists_bad_item_alone_is_left_out(name, value, kept, named):
+    made, issues = settings_from_options({name: value}, "https://h/")
+    assert getattr(made, name) == kept
+    assert [(i.code, i.field) for i in issues] == [("option", name)]
+    assert named in issues[0].message and issues[0].message.endswith("; left out")
 
 
 def test_unknown_option_is_named():

@@ -484,6 +484,35 @@ def test_exclude_regex_and_globs(tmp_path: Path, caplog: pytest.LogCaptureFixtur
     )  # ...and the build says so
 
 
+def test_an_invalid_pattern_alone_is_dropped(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`(bad` is said and left out; `/tag/` still leaves the tag pages out."""
+    out = build(make_site(tmp_path), tmp_path / "out", SITEMAP={"exclude": [r"/tag/", r"(bad"]})
+    urls = set(checked(out, BASE))
+    assert urls == {u for u in EXPECTED | {BASE + "authors.html"} if "/tag/" not in u}
+    warned = [w for w in warnings_of(caplog) if "(bad" in w]
+    assert len(warned) == 1 and "SITEMAP['exclude']: '(bad'" in warned[0], warnings_of(caplog)
+    assert "'(bad' is not a regular expression" in warned[0] and "left out" in warned[0]
+    assert "using the default" not in " ".join(warnings_of(caplog))
+
+
+def test_an_exclude_pattern_that_matches_nothing_is_said(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Named as `SITEMAP` spells them: `exclude` (regular expressions), `exclude_globs`."""
+    sitemap = {"exclude": [r"/tag/", r"/tga/"], "exclude_globs": ["category/*", "pages/about"]}
+    out = build(make_site(tmp_path), tmp_path / "out", SITEMAP=sitemap)
+    assert BASE + "pages/about.html" in checked(out, BASE)
+    said = [w for w in warnings_of(caplog) if "[exclude]" in w]
+    assert len(said) == 2, warnings_of(caplog)
+    assert "SITEMAP['exclude_globs']: pattern 'pages/about' matched no URL" in said[0]
+    assert "(nearest URL path: 'pages/about.html')" in said[0]
+    assert (
+        f"SITEMAP['exclude']: pattern '/tga/' matched no URL (nearest URL: '{BASE}tag/" in said[1]
+    )
+
+
 def test_forced_split_makes_a_valid_index(tmp_path: Path) -> None:
     out = build(
         make_site(tmp_path),

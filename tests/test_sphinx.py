@@ -302,6 +302,18 @@ def test_no_sitemap_of_an_earlier_build_stays_when_none_is_written(
     assert sorted(p.name for p in out.glob("sitemap*.xml*")) == []
 
 
+def test_an_exclude_pattern_that_matches_nothing_is_said(site: Path, build: Build) -> None:
+    """`about` (the docname, not the page's `about.html`) leaves nothing out: a warning
+    (type sitemap, subtype exclude: `-W` fails) naming the nearest URL path."""
+    out, warnings = build(site, confoverrides={"sitemap_exclude": ["about", "reference/*"]})
+    found = checked(out, BASE)
+    assert f"{BASE}about.html" in found and f"{BASE}reference/api.html" not in found
+    said = [line for line in warnings.splitlines() if "[sitemap.exclude]" in line]
+    assert len(said) == 1, warnings
+    assert "option 'sitemap_exclude': pattern 'about' matched no URL" in said[0]
+    assert "(nearest URL path: 'about.html')" in said[0]
+
+
 def test_strict_build_fails_on_a_bad_override_named_by_page_and_field(
     site: Path, tmp_path: Path, build: Build, capsys: pytest.CaptureFixture[str]
 ) -> None:

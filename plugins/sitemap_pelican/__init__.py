@@ -166,6 +166,8 @@ def _finish(pelican: Pelican) -> None:
         sitemap.extend(run.pages.values())
         sitemap.finish(Path(pelican.output_path))
     issues = sitemap.take_issues()
+    if run.collector is not None:  # the set's issues name options as SITEMAP spells them
+        issues = [run.collector.site.respelled(i) for i in issues]
     advice = [i for i in issues if i.level == "info" and i.code == "robots"]  # info: -v only
     summary = "; ".join([sitemap.summary(), *(i.message for i in advice)])
     errors = run.report([i for i in issues if i not in advice], summary).errors

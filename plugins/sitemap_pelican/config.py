@@ -40,6 +40,12 @@ class SiteConfig:
 
     settings: Settings
     by_type: Mapping[str, Mapping[str, Any]]  # every one of TYPES, maybe empty
+    spelled: Mapping[str, str]  # the core option -> the `SITEMAP` key the user wrote
+
+    def respelled(self, issue: Issue) -> Issue:
+        """`issue` naming the option by the key the user wrote (`exclude`: the core's
+        `exclude_regex`)."""
+        return _respelled(issue, self.spelled)
 
 
 def load(pelican_settings: Mapping[str, Any]) -> tuple[SitemapBuild, SiteConfig | None]:
@@ -70,7 +76,7 @@ def load(pelican_settings: Mapping[str, Any]) -> tuple[SitemapBuild, SiteConfig 
     if build.settings is None:
         return build, None
     issues += [_respelled(i, spelled) for i in build.take_issues()]
-    site = SiteConfig(build.settings, _by_type(per_type, issues))
+    site = SiteConfig(build.settings, _by_type(per_type, issues), spelled)
     build.note(issues)
     return build, site
 
@@ -110,7 +116,8 @@ def _respelled(issue: Issue, spelled: Mapping[str, str]) -> Issue:
     key = spelled.get(issue.field, issue.field)
     if key == issue.field:
         return issue
-    return Issue(issue.code, issue.page, key, f"SITEMAP[{key!r}]: {issue.message}", issue.level)
+    message = issue.message.removeprefix(f"option {issue.field!r}: ")  # not the core's name
+    return Issue(issue.code, issue.page, key, f"SITEMAP[{key!r}]: {message}", issue.level)
 
 
 def _anchored(patterns: Any) -> list[Issue]:

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from ..options import LASTMOD_SOURCES
+from ..values.report import failing
 from ._report import Echo
 from ._site import site_options, site_values
 
@@ -47,6 +48,7 @@ __all__ = ["generate"]
     "the config file's exclude list).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print issues only: no progress, no summary.")
+@click.option("--strict", is_flag=True, help="Count warnings as errors (exit 1 on any warning).")
 def generate(
     site_dir: Path,
     base_url: str | None,
@@ -56,13 +58,14 @@ def generate(
     lastmod: str | None,
     exclude: tuple[str, ...],
     quiet: bool,
+    strict: bool,
 ) -> None:
     """Write sitemaps (and robots.txt) into a built site folder.
 
     Every .html file of SITE_DIR becomes a page: x/index.html is listed as x/, other
     names as they are (a.html stays a.html). Pages that are noindex, 404 pages, redirect
     stubs and pages with another canonical URL are left out by the core. Exit status 1
-    when an error was found or no sitemap was written.
+    when an error (with --strict, a warning) was found or no sitemap was written.
     """
     from ..build import Reporter, SitemapBuild  # the writer: loaded when the command runs
     from ..sites.folder import FolderSite
@@ -84,8 +87,10 @@ def generate(
         build.extend(site.pages())
         build.finish(site_dir)
     reporter = Reporter(Echo(), config_file.name if config_file else "")
-    errors = reporter.report(build.take_issues(), "" if quiet else build.summary()).errors
-    sys.exit(0 if not errors and build.result is not None and build.result.files else 1)
+    issues = build.take_issues()
+    reporter.report(issues, "" if quiet else build.summary())
+    failed = failing(issues, strict) or build.result is None or not build.result.files
+    sys.exit(1 if failed else 0)
 
 
 def _is_tty(stream: Any) -> bool:

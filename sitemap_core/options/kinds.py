@@ -41,6 +41,12 @@ class Kind:
         """The value command-line `text` stands for; the text itself when it is none."""
         return text
 
+    def parse_kept(self, value: Any, root: Path | None) -> tuple[Any, tuple[str, ...]]:
+        """What `Settings` holds for `value` and why items of it were left out: a list
+        keeps its good items (one bad pattern drops that pattern only); any other value
+        is parsed whole."""
+        return self.parse(value, root), ()
+
 
 class Text(Kind):
     """A string, `check`ed (for a non-string: TypeError, `value is not {what}`)."""
@@ -148,6 +154,18 @@ class Strings(Kind):
     def parse(self, value: Any, root: Path | None) -> tuple[Any, ...]:
         return tuple(self._check(item) for item in strings(value))
 
+    def parse_kept(self, value: Any, root: Path | None) -> tuple[Any, tuple[str, ...]]:
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, (list, tuple)):
+            raise TypeError(f"{value!r} is not a list of strings")
+        return _kept(value, self._item)
+
+    def _item(self, item: Any) -> Any:
+        if not isinstance(item, str):
+            raise TypeError(f"{item!r} is not a string")
+        return self._check(item)
+
     def from_text(self, text: str) -> list[str]:
         """A list from commas, as Sphinx reads its own lists."""
         return [item for item in text.split(",") if item]
@@ -161,7 +179,17 @@ class Choices(Strings):
         self.choices = choices
 
     def parse(self, value: Any, root: Path | None) -> tuple[Any, ...]:
-        chosen = tuple(dict.fromkeys(super().parse(value, root)))
+        return self._at_least_one(super().parse(value, root))
+
+    def parse_kept(self, value: Any, root: Path | None) -> tuple[Any, tuple[str, ...]]:
+        chosen, dropped = super().parse_kept(value, root)
+        if not chosen and dropped:  # nothing left: the whole option is wrong
+            raise ValueError("; ".join(dropped))
+        return self._at_least_one(chosen), dropped
+
+    @staticmethod
+    def _at_least_one(chosen: tuple[Any, ...]) -> tuple[Any, ...]:
+        chosen = tuple(dict.fromkeys(chosen))
         if not chosen:
             raise ValueError("at least one format is needed")
         return chosen
@@ -177,12 +205,38 @@ class Records(Kind):
             raise TypeError(f"{value!r} is not a list of rules")
         return tuple(self._check(item) for item in value)
 
+    def parse_kept(self, value: Any, root: Path | None) -> tuple[Any, tuple[str, ...]]:
+        if not isinstance(value, (list, tuple)):
+            raise TypeError(f"{value!r} is not a list of rules")
+        return _kept(value, self._check)
+
+
+def _kept(items: Any, check: Callable[[Any], Any]) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    """The items `check` takes, converted, and why each other one was left out."""
+    kept: list[Any] = []
+    dropped: list[str] = []
+    for item in items:
+        try:
+            kept.append(check(item))
+        except (TypeError, ValueError) as exc:
+            dropped.append(str(exc))
+    return tuple(kept), tuple(dropped)
+
 
 def choice(value: Any, allowed: tuple[str, ...]) -> str:
-    """`value` when it is one of the `allowed` words, else ValueError."""
+    """`value` when it is one of the `allowed` words, else ValueError naming them and,
+    for a misspelt word, the nearest one (`gti`: did you mean 'git'?)."""
     if not isinstance(value, str) or value not in allowed:
-        raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
+        raise ValueError(f"{value!r} is not one of {', '.join(allowed)}{_nearest(value, allowed)}")
     return value
+
+
+def _nearest(value: Any, allowed: tuple[str, ...]) -> str:
+    """` (did you mean 'git'?)` for a word close to one of `allowed`, else nothing."""
+    import difflib  # loaded for a bad value only
+
+    close = difflib.get_close_matches(str(value).lower(), allowed, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if isinstance(value, str) and close else ""
 
 
 def strings(value: Any) -> tuple[str, ...]:

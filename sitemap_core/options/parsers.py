@@ -57,11 +57,14 @@ def parse_rule(value: Any) -> Rule:
         raise ValueError(f"rule {value!r} has unknown keys {sorted(extra)}")
     freq = value.get("changefreq")
     prio = value.get("priority")
-    return Rule(
-        match=value["match"],
-        changefreq=parse_changefreq(freq) if freq is not None else None,
-        priority=parse_priority(prio) if prio is not None else None,
-    )
+    try:
+        return Rule(
+            match=value["match"],
+            changefreq=parse_changefreq(freq) if freq is not None else None,
+            priority=parse_priority(prio) if prio is not None else None,
+        )
+    except ValueError as exc:
+        raise ValueError(f"rule {value!r}: {exc}") from None
 
 
 def file_name(value: str) -> str:
@@ -84,7 +87,7 @@ def regex(value: str) -> re.Pattern[str]:
     try:
         return re.compile(value)
     except re.error as exc:
-        raise ValueError(f"bad regular expression: {exc}") from None
+        raise ValueError(f"{value!r} is not a regular expression ({exc})") from None
 
 
 def changefreq_or_none(value: Any) -> ChangeFreq | None:

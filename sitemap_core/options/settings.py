@@ -76,7 +76,8 @@ def settings_from_options(
     Unknown names and bad values become one `option` issue each, naming the option as
     the user wrote it (`prefix` + name: Sphinx's `sitemap_gzip`) and, for a typo, the
     nearest valid name (`also_valid`: a generator's own extra names); the default is used
-    instead. `root` is the folder relative paths (cache_dir) are taken from.
+    instead. A list's bad item (one invalid pattern of `exclude_regex`) is one issue and
+    is left out alone: the list keeps its other items. `root` is the folder relative paths (cache_dir) are taken from.
     """
     issues: list[Issue] = []
     known = {o.name: o for o in OPTIONS}
@@ -93,9 +94,12 @@ def settings_from_options(
         if value is None or value == known[name].default:
             continue
         try:
-            kwargs[name] = known[name].parse(value, root)
+            kwargs[name], dropped = known[name].kind.parse_kept(value, root)
         except (TypeError, ValueError) as exc:
             bad(name, f"option {prefix + name!r}: {exc}; using the default")
+            continue
+        for problem in dropped:  # a list's bad item: that item alone is left out
+            bad(name, f"option {prefix + name!r}: {problem}; left out")
     if "cache_dir" not in kwargs and root is not None:
         kwargs["cache_dir"] = root / known["cache_dir"].default
     return Settings(base_url=base_url, option_prefix=prefix, **kwargs), issues

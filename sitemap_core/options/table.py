@@ -115,12 +115,21 @@ OPTIONS: tuple[Option, ...] = (
         "",
         "IANA zone for dates without one (e.g. `Europe/Paris`); empty means UTC.",
     ),
-    Option("exclude", Strings(), [], "Glob patterns on the site-relative URL path to leave out."),
+    Option(
+        "exclude",
+        Strings(),
+        [],
+        "Glob patterns on the site-relative URL path, with its trailing `/` "
+        "(`guide/install/`, not `guide/install` nor `guide/install.md`), to leave out; "
+        "`blog/*` also leaves out `blog/` itself. A pattern that matches no URL is a "
+        "warning naming the nearest URL.",
+    ),
     Option(
         "exclude_regex",
         Strings(regex),
         [],
-        "Regular expressions searched in the absolute URL to leave out.",
+        "Regular expressions searched in the absolute URL (`/tag/`) to leave out; one "
+        "that matches no URL is a warning, an invalid one is left out alone.",
     ),
     Option(
         "rules",

@@ -6,6 +6,7 @@ from __future__ import annotations
 # Options, pages and their values.
 BASE_URL = "base-url"
 OPTION = "option"
+EXCLUDE = "exclude"
 URL = "url"
 SCOPE = "scope"
 LASTMOD = "lastmod"

@@ -53,6 +53,13 @@ class Issues:
         return tuple(self._found)
 
 
+def failing(issues: Iterable[Issue], strict: bool = False) -> bool:
+    """True when an issue is an error or, `strict`, a warning: what fails a run (as
+    `validate --strict` counts them); an info line never does."""
+    levels = ("error", "warning") if strict else ("error",)
+    return any(i.level in levels for i in issues)
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """What `write_sitemaps` did: files written, URLs listed, issues found."""
@@ -67,7 +74,7 @@ class Result:
     @property
     def ok(self) -> bool:
         """True when no issue is an error."""
-        return not any(i.level == "error" for i in self.issues)
+        return not failing(self.issues)
 
     def summary(self) -> str:
         """One line: URLs written, files, lastmod sources used; or why nothing was written."""

@@ -41,6 +41,7 @@ class Placement:
         self.videos = media and settings.videos
         self.filtering = bool(settings.exclude or settings.exclude_regex)
         self.pathed = self.filtering or bool(settings.rules)
+        self.excluded = rules.Exclusion(settings, self.base)
 
     def place(self, page: Page) -> Placed | None:
         """Where `page` is listed; None when it is left out. Raises `urls.URLError` for a
@@ -51,7 +52,7 @@ class Placement:
         path = ""
         if self.pathed:
             path = urls.site_path(loc, self.base)
-            if self.filtering and rules.excluded(path, loc, self.settings):
+            if self.filtering and self.excluded(path, loc):
                 return None
         facts = built = None
         if page.output is not None:

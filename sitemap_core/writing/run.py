@@ -159,6 +159,7 @@ class _Run:
             count += self._add(list(self.entries.made(chunk)), seen, writers)
         count += self._add(self.entries.canonicals.listed(seen, self.out_dir), seen, writers)
         self.entries.check_x_default()
+        self.issues.extend(self.entries.placement.excluded.unmatched())
         parts = {w.fmt: w.close() for w in writers}
         files = self.installer.install(parts, count, self.stem) if count else self._empty()
         news = self._install_news() if files and self.s.news else []
