@@ -509,3 +509,30 @@ def test_error_level_issue_stops_the_build(site, caplog):
     with pytest.raises(Abort):
         build(site)
     assert "[scope] extra_urls: https://elsewhere.example/page/ (url)" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("site_url", "part"),
+    [
+        ("https://example.org/docs/?v=1", "the query ?v=1"),
+        ("https://user:pw@example.org/docs/", "the credentials user:***@"),
+    ],
+)
+def test_a_query_or_credentials_in_site_url_stop_the_build(site, caplog, site_url, part):
+    """Issue 33: no sitemap lists `?v=1/about/`, nor publishes a password."""
+    edit_config(site, site_url=site_url)
+    with pytest.raises(Abort):
+        build(site)
+    said = " ".join(r.getMessage() for r in caplog.records)
+    assert "[base-url] mkdocs.yml (site_url): site_url = " in said and part in said
+    assert ":pw@" not in said
+    assert not (site / "site" / "sitemap.xml").exists()
+
+
+def test_a_fragment_in_site_url_is_dropped_with_a_warning(site, caplog):
+    caplog.set_level(logging.INFO)
+    edit_config(site, site_url=BASE + "#top")
+    site_dir = build(site)
+    (warned,) = warnings_of(caplog)
+    assert "[base-url] mkdocs.yml (site_url)" in warned and "#top" in warned
+    assert set(checked(site_dir, BASE)) == DIRECTORY_URLS

@@ -940,3 +940,30 @@ def test_prefix_is_the_nested_sites_folder(path: str, name: str, prefix: str) ->
     out = os.path.join(os.sep, "out", "")
     native = (path.replace("/", os.sep), name.replace("/", os.sep))
     assert sitemap_pelican.pages._prefix(out, *native) == prefix
+
+
+@pytest.mark.parametrize(
+    ("siteurl", "part"),
+    [(BASE + "blog/?x=1", "the query ?x=1"), ("https://user:pw@example.org", "user:***@")],
+)
+def test_a_query_or_credentials_in_siteurl_are_an_error(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, siteurl: str, part: str
+) -> None:
+    """Issue 33: one error naming the part (never the password); no sitemap."""
+    out = build(make_site(tmp_path), tmp_path / "out", SITEURL=siteurl)
+    (error,) = [
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "sitemap_pelican" and r.levelno >= logging.ERROR
+    ]
+    assert "SITEURL = " in error and part in error and ":pw@" not in error
+    assert not list(out.glob("sitemap*"))
+
+
+def test_a_fragment_in_siteurl_is_dropped_with_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = build(make_site(tmp_path), tmp_path / "out", SITEURL=BASE + "#top")
+    (warned,) = warnings_of(caplog)
+    assert "SITEURL" in warned and "#top" in warned
+    assert set(checked(out, BASE)) == EXPECTED

@@ -586,3 +586,27 @@ def test_the_documents_history_is_read_while_the_pages_are_written(
     assert warnings == ""
     assert isinstance(given[0], GitDates) and given[0].contains(site / "index.rst")
     assert checked(out, BASE)[f"{BASE}reference/api.html"] == "2024-03-05T12:00:00Z"
+
+
+@pytest.mark.parametrize(
+    ("base", "part"),
+    [(BASE + "?v=1", "the query ?v=1"), ("https://user:pw@example.org/project/", "user:***@")],
+)
+def test_a_query_or_credentials_in_html_baseurl_are_an_error(
+    site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], base: str, part: str
+) -> None:
+    """Issue 33: an error naming the part; no sitemap."""
+    out = tmp_path / "out"
+    assert _strict(site, out, f"html_baseurl={base}") != 0
+    err = strip_colors(capsys.readouterr().err)
+    assert "html_baseurl = " in err and part in err and ":pw@" not in err
+    assert not (out / "sitemap.xml").exists()
+
+
+def test_a_fragment_in_html_baseurl_is_dropped_with_a_warning(site: Path, build: Build) -> None:
+    out, warnings = build(site, confoverrides={"html_baseurl": BASE + "#top"})
+    assert "[sitemap.base-url]" in warnings and "#top" in warnings
+    # Sphinx's own canonical links keep the fragment (`.../#topindex.html`), so its pages
+    # name one URL: whatever is listed is under the base URL, never `#top` nor `//`.
+    listed = checked(out, BASE)
+    assert listed and all("#" not in url and "//" not in url[8:] for url in listed)
