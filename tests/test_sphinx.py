@@ -610,3 +610,20 @@ def test_a_fragment_in_html_baseurl_is_dropped_with_a_warning(site: Path, build:
     # name one URL: whatever is listed is under the base URL, never `#top` nor `//`.
     listed = checked(out, BASE)
     assert listed and all("#" not in url and "//" not in url[8:] for url in listed)
+
+
+def test_sphinx_sitemap_settings_with_no_effect_are_an_info_line(
+    site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33: lextudio/pysnmp's `sitemap_suffix_included = False` failed `-W`, where
+    sphinx-sitemap passes: a drop-in swap stays green, with one info line."""
+    with (site / "conf.py").open("a") as f:
+        f.write("sitemap_suffix_included = False\nsitemap_validator_urls = {}\n")
+    assert _strict(site, tmp_path / "strict") == 0
+    assert "sitemap" not in strip_colors(capsys.readouterr().err)
+    forget_package()
+    assert build_main(["-b", "html", str(site), str(tmp_path / "out")]) == 0
+    said = strip_colors(capsys.readouterr().out)
+    assert "sitemap_suffix_included (sphinx-sitemap) has no effect here" in said
+    assert "sitemap_validator_urls (sphinx-sitemap) has no effect here" in said
+    assert set(checked(tmp_path / "out", BASE)) == HTML
