@@ -796,7 +796,9 @@ def test_generate_query_or_credentials_in_base_url_fail(tmp_path: Path, base: st
     """Issue 33: `?x=1/about.html` was written, and the credentials published."""
     site = _jekyll(tmp_path / "_site")
     result = run("generate", site, "--base-url", base)
-    assert result.exit_code == 2 and part in result.output and ":pw@" not in result.output
+    assert result.exit_code == 1 and ":pw@" not in result.output
+    (line,) = report_lines(result.output)
+    assert line.startswith("error base-url --base-url: --base-url = ") and part in line
     assert not (site / "sitemap.xml").exists()
 
 

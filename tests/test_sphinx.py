@@ -627,3 +627,29 @@ def test_sphinx_sitemap_settings_with_no_effect_are_an_info_line(
     assert "sitemap_suffix_included (sphinx-sitemap) has no effect here" in said
     assert "sitemap_validator_urls (sphinx-sitemap) has no effect here" in said
     assert set(checked(tmp_path / "out", BASE)) == HTML
+
+
+def test_no_base_url_is_said_once_and_names_no_other_url(
+    site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33: with no base URL Sphinx printed `sitemap: not written: '/' is not an
+    absolute http(s) URL` before the real warning; the user set no `'/'`."""
+    conf = site / "conf.py"
+    conf.write_text(
+        "".join(
+            line
+            for line in conf.read_text().splitlines(keepends=True)
+            if not line.startswith("html_baseurl")
+        )
+    )
+    forget_package()
+    assert build_main(["-b", "html", str(site), str(tmp_path / "out")]) == 0
+    captured = capsys.readouterr()
+    said = strip_colors(captured.out + captured.err)
+    assert "'/'" not in said
+    ours = sorted(line for line in said.splitlines() if "sitemap" in line)  # out, then err
+    assert ours == [
+        "WARNING: html_baseurl is not set; set it to the absolute http(s) address the site "
+        "is published at: no sitemap written [sitemap.base-url]",
+        "sitemap: not written: no base URL is set",
+    ], ours

@@ -9,7 +9,6 @@ from typing import Any
 
 import click
 
-from ..build.sitemapbuild import checked_base_url
 from ..checking.robots import robots_sitemaps
 from ..options import Settings, settings_from_options
 from ..protocol.grammar import loc_problem, part_name
@@ -73,21 +72,12 @@ def site_values(
     SITE_DIR's: the state stays beside the site, never in the working folder."""
     values, config_base = _read_config(config_file)
     name = str(values.get("filename") or "sitemap.xml")
-    given = base_url
     base_url = base_url or config_base or (published_base(site_dir, name) if published else None)
     if not base_url:
         raise click.UsageError(
             "--base-url is required (or base_url in the config file"
             + (", or a robots.txt in SITE_DIR naming its sitemap)" if published else ")")
         )
-    hint = "--base-url" if given or not config_base else "base_url"
-    base_url, problem, checked = checked_base_url(hint, base_url)
-    for issue in checked:
-        if issue.level == "error":  # a query or credentials: no sitemap can list them
-            raise click.BadParameter(issue.message, param_hint=hint)
-    if not problem:  # else the writer says why it writes no sitemap
-        for issue in checked:
-            click.echo(issue_line(issue))
     values.update({k: v for k, v in overrides.items() if v})
     return values, base_url, (config_file or site_dir.resolve()).resolve().parent
 
