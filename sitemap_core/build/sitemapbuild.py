@@ -12,6 +12,7 @@ from ..facts.gitdates import GitDates
 from ..facts.htmlhead import Heads
 from ..facts.lastmod import read_ahead
 from ..options import Settings, settings_from_options
+from ..values import codes
 from ..values.page import Page, StrPath
 from ..values.report import Issue, Result
 from ..values.urls import base_url_problem, foreign_part, shown, without_fragment
@@ -93,7 +94,7 @@ class SitemapBuild:
         takes over while it holds. A base URL no sitemap can use is one `base-url`
         warning naming `setting`, and a build with no settings.
         """
-        base_url, problem, checked = checked_base_url(setting, base_url)
+        base_url, problem, checked = _checked_base_url(setting, base_url)
         unset = {
             name: value
             for name, value in (site or {}).items()
@@ -173,7 +174,7 @@ class SitemapBuild:
         return f"sitemap: not written: {self._why_not or 'the build did not finish'}"
 
 
-def checked_base_url(setting: str, base_url: str) -> tuple[str, str | None, list[Issue]]:
+def _checked_base_url(setting: str, base_url: str) -> tuple[str, str | None, list[Issue]]:
     """The base URL a sitemap can use, read from the generator's `setting`: `base_url`
     without its `#fragment`; why none can (None when it can); and the issues to say. The
     one rule of every generator and `generate`: a fragment is dropped with a warning, a
@@ -183,7 +184,7 @@ def checked_base_url(setting: str, base_url: str) -> tuple[str, str | None, list
     if fragment:
         issues.append(
             Issue(
-                "base-url",
+                codes.BASE_URL,
                 "",
                 setting,
                 f"{setting} = {shown(base_url)!r}: the fragment #{fragment} names a place "
@@ -203,7 +204,7 @@ def base_url_issue(setting: str, base_url: str, problem: str) -> Issue:
     (a part the user put there, that no site's address holds), else a warning."""
     given = f"{setting} = {shown(base_url)!r}: {problem}" if base_url else f"{setting} is not set"
     return Issue(
-        "base-url",
+        codes.BASE_URL,
         "",
         setting,
         f"{given}; set it to the absolute http(s) address the site is published at: "

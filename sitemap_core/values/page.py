@@ -127,8 +127,8 @@ def unread_metadata(name: str, field: str, message: str, block: str, dates: Iter
     held = sorted({key for key in _BLOCK_KEY.findall(block) if key.strip() in ours})
     if held:
         fields = ", ".join(f"`{key.strip()}`" for key in held)
-        return Issue("metadata", name, field, f"{message} (the sitemap misses its {fields})")
-    return Issue("metadata", name, field, message, level="info")
+        return Issue(codes.METADATA, name, field, f"{message} (the sitemap misses its {fields})")
+    return Issue(codes.METADATA, name, field, message, level="info")
 
 
 def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issue]]:
