@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         meta_overrides,
         near_miss,
         parse_flag,
+        unread_metadata,
     )
     from .values.report import Issue, Result
     from .values.urls import base_url_problem, folder_url, site_path
@@ -78,6 +79,7 @@ _HOMES = {
     "hreflang": ".values.page",
     "meta_overrides": ".values.page",
     "near_miss": ".values.page",
+    "unread_metadata": ".values.page",
     "parse_flag": ".values.page",
     "Issue": ".values.report",
     "Result": ".values.report",
@@ -133,6 +135,7 @@ __all__ = [
     "render",
     "settings_from_options",
     "site_path",
+    "unread_metadata",
     "validate_files",
     "versioned_advice",
     "write_sitemaps",

@@ -815,3 +815,34 @@ def test_malformed_urls_are_reported_not_a_traceback(tmp_path: Path) -> None:
         result = run("validate", target)
         assert result.exit_code == 1
         assert "error loc sitemap.xml:2: 'http://[x/a.xml' is not a valid URL" in result.output
+
+
+@pytest.mark.parametrize(
+    ("base", "part"),
+    [
+        ("https://example.org/site/?x=1", "the query ?x=1"),
+        ("https://user:pw@example.org/", "the credentials user:***@"),
+    ],
+)
+def test_generate_query_or_credentials_in_base_url_fail(tmp_path: Path, base: str, part: str):
+    """Issue 33: `?x=1/about.html` was written, and the credentials published."""
+    site = _jekyll(tmp_path / "_site")
+    result = run("generate", site, "--base-url", base)
+    assert result.exit_code == 1 and ":pw@" not in result.output
+    (line,) = report_lines(result.output)
+    assert line.startswith("error base-url --base-url: --base-url = ") and part in line
+    assert not (site / "sitemap.xml").exists()
+
+
+def test_generate_drops_a_fragment_of_the_base_url(tmp_path: Path) -> None:
+    site = _jekyll(tmp_path / "_site")
+    result = run("generate", site, "--base-url", "https://example.org/site/#top", "-q")
+    assert result.exit_code == 0, result.output
+    assert [line.split(":")[0] for line in report_lines(result.output)] == [
+        "warning base-url --base-url"
+    ]
+    assert "#top" in result.output
+    assert locs(site / "sitemap.xml") and all(
+        loc.startswith("https://example.org/site/") and "//" not in loc[8:]
+        for loc in locs(site / "sitemap.xml")
+    )

@@ -220,7 +220,8 @@ def test_front_matter_yaml_cannot_read_is_named_once(site, caplog):
     assert warned == [
         "sitemap_mkdocs: [metadata] about.md (lastmod): front matter could not be read: "
         "`lastmod: 2024-13-45` (line 2): month must be in 1..12; MkDocs ignores all of this "
-        "page's front matter (title, dates, sitemap fields): correct it, or quote the value"
+        "page's front matter: correct it, or quote the value (the sitemap misses its "
+        "`sitemap`, `updated`)"
     ]
     with pytest.raises(Abort, match="in strict mode"):
         build(site, strict=True, site_url="https://example.org/")
@@ -229,21 +230,23 @@ def test_front_matter_yaml_cannot_read_is_named_once(site, caplog):
 def test_front_matter_that_is_no_yaml_is_named_with_its_line(site, caplog):
     orphan = site / "docs" / "orphan.md"
     orphan.write_text(
-        "---\ntitle: Orphan\ndescription: a: b\n---\n" + orphan.read_text(encoding="utf-8"),
+        "---\ntitle: Orphan\nupdated: 2024-01-02\ndescription: a: b\n---\n"
+        + orphan.read_text(encoding="utf-8"),
         encoding="utf-8",
     )
     assert BASE + "orphan/" in checked(build(site), BASE)
     (warned,) = warnings_of(caplog)
     assert re.match(  # libyaml's words, or PyYAML's own without it
         r"sitemap_mkdocs: \[metadata\] orphan\.md \(front matter\): front matter could not "
-        r"be read: mapping values are not allowed (in this context|here) \(line 3\); MkDocs "
-        r"ignores all of this page's front matter",
+        r"be read: mapping values are not allowed (in this context|here) \(line 4\); MkDocs "
+        r"ignores all of this page's front matter.* \(the sitemap misses its `updated`\)$",
         warned,
     )
     # `---`, a paragraph, `---`: YAML reads it (as text), MkDocs keeps it as Markdown.
     caplog.clear()
     text = orphan.read_text(encoding="utf-8").replace("description: a: b", "A note first.")
-    orphan.write_text(text.replace("title: Orphan\n", ""), encoding="utf-8")
+    text = text.replace("title: Orphan\n", "").replace("updated: 2024-01-02\n", "")
+    orphan.write_text(text, encoding="utf-8")
     build(site)
     assert warnings_of(caplog) == []
 
@@ -540,3 +543,54 @@ def test_error_level_issue_stops_the_build(site, caplog):
     with pytest.raises(Abort):
         build(site)
     assert "[scope] extra_urls: https://elsewhere.example/page/ (url)" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("site_url", "part"),
+    [
+        ("https://example.org/docs/?v=1", "the query ?v=1"),
+        ("https://user:pw@example.org/docs/", "the credentials user:***@"),
+    ],
+)
+def test_a_query_or_credentials_in_site_url_stop_the_build(site, caplog, site_url, part):
+    """Issue 33: no sitemap lists `?v=1/about/`, nor publishes a password."""
+    edit_config(site, site_url=site_url)
+    with pytest.raises(Abort):
+        build(site)
+    said = " ".join(r.getMessage() for r in caplog.records)
+    assert "[base-url] mkdocs.yml (site_url): site_url = " in said and part in said
+    assert ":pw@" not in said
+    assert not (site / "site" / "sitemap.xml").exists()
+
+
+def test_a_fragment_in_site_url_is_dropped_with_a_warning(site, caplog):
+    caplog.set_level(logging.INFO)
+    edit_config(site, site_url=BASE + "#top")
+    site_dir = build(site)
+    (warned,) = warnings_of(caplog)
+    assert "[base-url] mkdocs.yml (site_url)" in warned and "#top" in warned
+    assert set(checked(site_dir, BASE)) == DIRECTORY_URLS
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "title: Proposal\nauthors:\n  - alice\n - bob\n",  # a mis-indented list
+        "title: Proposal\nsponsors: @alice\n",  # an unquoted @name
+    ],
+)
+def test_front_matter_with_nothing_of_ours_unread_is_an_info_line(site, caplog, block):
+    """Issue 33, argo-cd's `proposals/*.md` under `strict: true`: MkDocs 1.6 ignores a block
+    YAML cannot read without a word; nothing of the sitemap's is in it, so an info line,
+    and the strict build stays green."""
+    caplog.set_level(logging.INFO)
+    orphan = site / "docs" / "orphan.md"
+    orphan.write_text(f"---\n{block}---\n" + orphan.read_text(encoding="utf-8"), "utf-8")
+    site_dir = build(site, strict=True)
+    assert BASE + "orphan/" in checked(site_dir, BASE)
+    assert warnings_of(caplog) == []
+    assert any(
+        "[metadata] orphan.md (front matter): front matter could not be read" in r.getMessage()
+        for r in caplog.records
+        if r.levelno == logging.INFO
+    )

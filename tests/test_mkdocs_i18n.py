@@ -168,8 +168,8 @@ def test_unreadable_front_matter_is_named_once_for_all_languages(i18n_site, capl
     assert warnings_of(caplog) == [
         "sitemap_mkdocs: [metadata] en/changelog.md (updated): front matter could not be "
         "read: `updated: 2025-02-30` (line 2): day is out of range for month; MkDocs ignores "
-        "all of this page's front matter (title, dates, sitemap fields): correct it, or "
-        "quote the value"
+        "all of this page's front matter: correct it, or quote the value (the sitemap "
+        "misses its `updated`)"
     ]
     assert alternates(site_dir) == EXPECTED
 

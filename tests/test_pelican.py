@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import unquote
 
 import pytest
+from click.testing import CliRunner
 from pelican import Pelican, signals
 from pelican.log import FatalLogger, LimitFilter
 from pelican.settings import read_settings
@@ -37,6 +38,7 @@ from helpers import (
     url_elements,
     urls_in,
 )
+from sitemap_core.commands import main as cli
 from sitemap_core.facts.gitdates import GitDates
 from sitemap_core.values.urls import folder_url, quote_path
 
@@ -986,3 +988,55 @@ def test_prefix_is_the_nested_sites_folder(path: str, name: str, prefix: str) ->
     out = os.path.join(os.sep, "out", "")
     native = (path.replace("/", os.sep), name.replace("/", os.sep))
     assert sitemap_pelican.pages._prefix(out, *native) == prefix
+
+
+@pytest.mark.parametrize(
+    ("siteurl", "part"),
+    [(BASE + "blog/?x=1", "the query ?x=1"), ("https://user:pw@example.org", "user:***@")],
+)
+def test_a_query_or_credentials_in_siteurl_are_an_error(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, siteurl: str, part: str
+) -> None:
+    """Issue 33: one error naming the part (never the password); no sitemap."""
+    out = build(make_site(tmp_path), tmp_path / "out", SITEURL=siteurl)
+    (error,) = [
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "sitemap_pelican" and r.levelno >= logging.ERROR
+    ]
+    assert "SITEURL = " in error and part in error and ":pw@" not in error
+    assert not list(out.glob("sitemap*"))
+
+
+def test_a_fragment_in_siteurl_is_dropped_with_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = build(make_site(tmp_path), tmp_path / "out", SITEURL=BASE + "#top")
+    (warned,) = warnings_of(caplog)
+    assert "SITEURL" in warned and "#top" in warned
+    assert set(checked(out, BASE)) == EXPECTED
+
+
+def test_the_sites_own_relative_robots_line_under_a_path_is_an_info_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 33, kdeldycke's blog at `/kdeldycke/`: its robots.txt's `Sitemap: /sitemap.xml`
+    is not ours; the fault is the site's, so an info line and `--fatal warnings` passes,
+    while `sitemap-suite validate` keeps its warning."""
+    caplog.set_level(logging.INFO, logger="sitemap_pelican")
+    site = make_site(tmp_path)
+    shipped = site / "content" / "extra" / "robots.txt"
+    shipped.write_text(shipped.read_text() + "Sitemap: /sitemap.xml\n")
+    if hasattr(FatalLogger, "fatal_lvl"):
+        monkeypatch.setattr(FatalLogger, "fatal_lvl", logging.WARNING)
+    else:
+        monkeypatch.setattr(FatalLogger, "warnings_fatal", True)
+    out = build(site, tmp_path / "out", SITEURL=BASE + "kdeldycke")
+    lines = (out / "robots.txt").read_text().splitlines()
+    assert lines[-2:] == ["Sitemap: /sitemap.xml", f"Sitemap: {BASE}kdeldycke/sitemap.xml"]
+    assert warnings_of(caplog) == []
+    assert any(
+        "robots-relative" in r.getMessage() and r.levelno == logging.INFO for r in caplog.records
+    )
+    checked = CliRunner().invoke(cli, ["validate", str(out)])
+    assert "warning robots-relative robots.txt:3" in checked.output, checked.output

@@ -142,7 +142,8 @@ def test_relative_line_naming_our_sitemap_becomes_our_absolute_line(tmp_path):
 
 def test_relative_line_naming_another_file_is_kept_and_reported_once(tmp_path):
     """Under /docs/, `Sitemap: /sitemap.xml` names the host root's sitemap, not ours: the
-    user's bytes stay, one warning names the line and the absolute one to write."""
+    user's bytes stay, one note names the line and the absolute one to write (an info
+    line, issue 33: the site's own fault, in a file crawlers do not read there)."""
     original = (
         b"User-agent: *\nSitemap: /sitemap.xml\nDisallow: /x/\nSitemap: /other.xml\n"
         b"sitemap: sitemap.xml.gz\n"
@@ -151,10 +152,17 @@ def test_relative_line_naming_another_file_is_kept_and_reported_once(tmp_path):
     issues = update(tmp_path, "https://example.org/docs/sitemap.xml", OWN)
     assert [(i.code, i.level, i.page) for i in issues] == [
         ("robots-relative", "info", "robots.txt:5"),
-        ("robots-relative", "warning", "robots.txt:2"),
+        ("robots-relative", "info", "robots.txt:2"),
     ]
     assert "write `Sitemap: https://example.org/sitemap.xml` instead" in issues[1].message
     assert "lines 4" in issues[1].message
     assert (tmp_path / "robots.txt").read_bytes() == original.replace(
         b"sitemap: sitemap.xml.gz", b"Sitemap: https://example.org/docs/sitemap.xml"
     )
+
+
+def test_relative_line_not_ours_at_the_host_root_is_a_warning(tmp_path):
+    """At the host root crawlers read this robots.txt: its broken line stays a warning."""
+    (tmp_path / "robots.txt").write_bytes(b"User-agent: *\nSitemap: /other.xml\n")
+    issues = update(tmp_path, "https://example.org/sitemap.xml", OWN)
+    assert [(i.code, i.level) for i in issues] == [("robots-relative", "warning")]

@@ -624,3 +624,70 @@ def test_the_documents_history_is_read_while_the_pages_are_written(
     assert warnings == ""
     assert isinstance(given[0], GitDates) and given[0].contains(site / "index.rst")
     assert checked(out, BASE)[f"{BASE}reference/api.html"] == "2024-03-05T12:00:00Z"
+
+
+@pytest.mark.parametrize(
+    ("base", "part"),
+    [(BASE + "?v=1", "the query ?v=1"), ("https://user:pw@example.org/project/", "user:***@")],
+)
+def test_a_query_or_credentials_in_html_baseurl_are_an_error(
+    site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], base: str, part: str
+) -> None:
+    """Issue 33: an error naming the part; no sitemap."""
+    out = tmp_path / "out"
+    assert _strict(site, out, f"html_baseurl={base}") != 0
+    err = strip_colors(capsys.readouterr().err)
+    assert "html_baseurl = " in err and part in err and ":pw@" not in err
+    assert not (out / "sitemap.xml").exists()
+
+
+def test_a_fragment_in_html_baseurl_is_dropped_with_a_warning(site: Path, build: Build) -> None:
+    out, warnings = build(site, confoverrides={"html_baseurl": BASE + "#top"})
+    assert "[sitemap.base-url]" in warnings and "#top" in warnings
+    # Sphinx's own canonical links keep the fragment (`.../#topindex.html`), so its pages
+    # name one URL: whatever is listed is under the base URL, never `#top` nor `//`.
+    listed = checked(out, BASE)
+    assert listed and all("#" not in url and "//" not in url[8:] for url in listed)
+
+
+def test_sphinx_sitemap_settings_with_no_effect_are_an_info_line(
+    site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33: lextudio/pysnmp's `sitemap_suffix_included = False` failed `-W`, where
+    sphinx-sitemap passes: a drop-in swap stays green, with one info line."""
+    with (site / "conf.py").open("a") as f:
+        f.write("sitemap_suffix_included = False\nsitemap_validator_urls = {}\n")
+    assert _strict(site, tmp_path / "strict") == 0
+    assert "sitemap" not in strip_colors(capsys.readouterr().err)
+    forget_package()
+    assert build_main(["-b", "html", str(site), str(tmp_path / "out")]) == 0
+    said = strip_colors(capsys.readouterr().out)
+    assert "sitemap_suffix_included (sphinx-sitemap) has no effect here" in said
+    assert "sitemap_validator_urls (sphinx-sitemap) has no effect here" in said
+    assert set(checked(tmp_path / "out", BASE)) == HTML
+
+
+def test_no_base_url_is_said_once_and_names_no_other_url(
+    site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33: with no base URL Sphinx printed `sitemap: not written: '/' is not an
+    absolute http(s) URL` before the real warning; the user set no `'/'`."""
+    conf = site / "conf.py"
+    conf.write_text(
+        "".join(
+            line
+            for line in conf.read_text().splitlines(keepends=True)
+            if not line.startswith("html_baseurl")
+        )
+    )
+    forget_package()
+    assert build_main(["-b", "html", str(site), str(tmp_path / "out")]) == 0
+    captured = capsys.readouterr()
+    said = strip_colors(captured.out + captured.err)
+    assert "'/'" not in said
+    ours = sorted(line for line in said.splitlines() if "sitemap" in line)  # out, then err
+    assert ours == [
+        "WARNING: html_baseurl is not set; set it to the absolute http(s) address the site "
+        "is published at: no sitemap written [sitemap.base-url]",
+        "sitemap: not written: no base URL is set",
+    ], ours

@@ -128,8 +128,22 @@ def test_loc_writes_absolute_urls_in_normal_form():
         ("docs/", "not an absolute http(s) URL"),
         ("ftp://example.org/", "not an absolute http(s) URL"),
         ("https://example.org:99999/", "port 99999"),
+        ("https://example.org/site/?x=1", "the query ?x=1 cannot be part of a site's address"),
+        ("https://example.org/?", "the query ?"),
+        ("https://user:pw@example.org/", "the credentials user:***@ cannot be part"),
+        ("https://user@example.org/", "the credentials user@"),
     ],
 )
 def test_base_url_problem(base, problem):
     found = urls.base_url_problem(base)
     assert found is None if problem is None else problem in found
+
+
+def test_normal_base_drops_a_fragment():
+    """Issue 33: `https://example.org/site/#top` listed `https://example.org/site//a.html`."""
+    assert urls.normal_base("https://example.org/site/#top") == "https://example.org/site/"
+    assert urls.without_fragment("https://example.org/site/#top") == (
+        "https://example.org/site/",
+        "top",
+    )
+    assert urls.shown("https://user:pw@example.org/") == "https://user:***@example.org/"

@@ -25,7 +25,7 @@ from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.meta import YAML_RE, get_data
 
-from sitemap_core import Alternate, Issue, Page, meta_overrides
+from sitemap_core import Alternate, Issue, Page, meta_overrides, unread_metadata
 
 from . import blog, i18n
 
@@ -194,9 +194,10 @@ def _listing(names: list[str]) -> str:
 
 
 def unread_front_matter(markdown: str, name: str) -> Issue | None:
-    """The warning for page `name` whose Markdown opens with a `---` block YAML cannot
-    read: MkDocs then ignores all of its front matter, and says nothing. None when the
-    block reads (or there is none)."""
+    """The issue of page `name` whose Markdown opens with a `---` block YAML cannot read:
+    MkDocs then ignores all of its front matter, and says nothing. A warning when the
+    block holds a field the sitemap reads, else an info line (the core's rule); None when
+    the block reads (or there is none)."""
     match = YAML_RE.match(markdown)
     if match is None:
         return None
@@ -205,12 +206,13 @@ def unread_front_matter(markdown: str, name: str) -> Issue | None:
         return None
     except Exception as error:
         field, problem = _problem(match[1], error)
-    return Issue(
-        "metadata",
+    return unread_metadata(
         name,
         field,
         f"front matter could not be read: {problem}; MkDocs ignores all of this page's "
-        "front matter (title, dates, sitemap fields): correct it, or quote the value",
+        "front matter: correct it, or quote the value",
+        match[1],
+        (*LASTMOD_KEYS, "date"),
     )
 
 

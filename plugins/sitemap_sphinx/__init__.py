@@ -31,7 +31,7 @@ import sitemap_core
 from sitemap_core import Issue, Reporter, SitemapBuild
 
 from . import fields, htmlmap, versions
-from .config import add_config_values, base_url, option_values
+from .config import add_config_values, base_url, no_effect, option_values
 from .pages import document_sources, pages
 from .scheme import Scheme, url_scheme
 
@@ -75,7 +75,7 @@ class _Build:
             prefix="sitemap_",
             site={"x_default": self.scheme.languages[0][0] if self.scheme.languages else ""},
         )
-        self.sitemap.note([*issues, *more, *self.sitemap.take_issues()])
+        self.sitemap.note([*issues, *more, *no_effect(app), *self.sitemap.take_issues()])
         if self.not_listed is None:
             self.sitemap.read_history(document_sources(env))
         return []

@@ -4,7 +4,8 @@ sphinx-sitemap's settings keep their meaning, so a project can swap the extensio
 nothing else: `site_url` (before `html_baseurl`), `sitemap_filename` and `sitemap_indent`
 (the shared `filename` and `indent`), `sitemap_excludes` (globs on the page link, merged
 into `exclude`), `sitemap_show_lastmod = False` (no lastmod), and `sitemap_url_scheme`
-with `sitemap_locales`, and our `sitemap_x_default`, read by `scheme.py`.
+with `sitemap_locales`, and our `sitemap_x_default`, read by `scheme.py`. Those that
+mean nothing here (`sitemap_suffix_included`, `sitemap_validator_urls`) are one info line.
 
 Every option of the core's table (`sitemap_core.OPTIONS`) is declared from it. Sphinx
 does not type-check them (`types=Any`): the core checks every value and warns once, naming
@@ -24,7 +25,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from sitemap_core import OPTIONS
+from sitemap_core import OPTIONS, Issue
 
 from .scheme import Scheme, listed
 
@@ -37,6 +38,13 @@ _SPHINX_SITEMAP: dict[str, Any] = {
     "sitemap_locales": [],
     "sitemap_show_lastmod": None,
 }
+# sphinx-sitemap's settings (of its releases, docs and forks) that mean nothing here: one
+# info line each when set, never a warning (a drop-in swap must pass `-W`).
+_NO_EFFECT = {
+    "sitemap_suffix_included": "the sitemap lists each page at the URL Sphinx writes it "
+    "to (html_file_suffix, the dirhtml builder's folders)",
+    "sitemap_validator_urls": "`sitemap-suite validate` checks the sitemap written",
+}
 
 
 def add_config_values(app: Sphinx) -> None:
@@ -45,6 +53,8 @@ def add_config_values(app: Sphinx) -> None:
         app.add_config_value(option.sphinx, option.default, "", types=Any)
     for name, default in _SPHINX_SITEMAP.items():
         app.add_config_value(name, default, "", types=Any)
+    for name in _NO_EFFECT:
+        app.add_config_value(name, None, "", types=Any)
 
 
 def base_url(app: Sphinx) -> tuple[str, str]:
@@ -59,6 +69,16 @@ def base_url(app: Sphinx) -> tuple[str, str]:
         if value:
             return str(value), setting
     return "", "html_baseurl"
+
+
+def no_effect(app: Sphinx) -> list[Issue]:
+    """One info line for each sphinx-sitemap setting conf.py (or `-D`) sets that has no
+    effect here."""
+    return [
+        Issue("option", "", name, f"{name} (sphinx-sitemap) has no effect here: {why}", "info")
+        for name, why in _NO_EFFECT.items()
+        if getattr(app.config, name) is not None
+    ]
 
 
 def option_values(app: Sphinx, scheme: Scheme) -> tuple[dict[str, Any], Path]:

@@ -12,9 +12,10 @@ from ..facts.gitdates import GitDates
 from ..facts.htmlhead import Heads
 from ..facts.lastmod import read_ahead
 from ..options import Settings, settings_from_options
+from ..values import codes
 from ..values.page import Page, StrPath
 from ..values.report import Issue, Result
-from ..values.urls import base_url_problem
+from ..values.urls import base_url_problem, foreign_part, shown, without_fragment
 from ..writing.run import remove_sets
 from .writeset import write_sitemaps
 
@@ -93,7 +94,7 @@ class SitemapBuild:
         takes over while it holds. A base URL no sitemap can use is one `base-url`
         warning naming `setting`, and a build with no settings.
         """
-        problem = base_url_problem(base_url)
+        base_url, problem, checked = _checked_base_url(setting, base_url)
         unset = {
             name: value
             for name, value in (site or {}).items()
@@ -105,8 +106,8 @@ class SitemapBuild:
         if preview:
             settings = dataclasses.replace(settings, cache_dir=None, submit=False)
         if not problem:
-            return cls(settings, issues, previous)
-        unusable = cls(None, [base_url_issue(setting, base_url, problem), *issues])
+            return cls(settings, [*checked, *issues], previous)
+        unusable = cls(None, [*checked, *issues])
         unusable._why_not, unusable._clear = problem, settings
         return unusable
 
@@ -173,14 +174,40 @@ class SitemapBuild:
         return f"sitemap: not written: {self._why_not or 'the build did not finish'}"
 
 
+def _checked_base_url(setting: str, base_url: str) -> tuple[str, str | None, list[Issue]]:
+    """The base URL a sitemap can use, read from the generator's `setting`: `base_url`
+    without its `#fragment`; why none can (None when it can); and the issues to say. The
+    one rule of every generator and `generate`: a fragment is dropped with a warning, a
+    query or credentials are an error naming them, any other problem a warning."""
+    usable, fragment = without_fragment(base_url)
+    issues = []
+    if fragment:
+        issues.append(
+            Issue(
+                codes.BASE_URL,
+                "",
+                setting,
+                f"{setting} = {shown(base_url)!r}: the fragment #{fragment} names a place "
+                f"in a page, not the site's address: dropped (the sitemap lists pages "
+                f"under {shown(usable)})",
+            )
+        )
+    problem = base_url_problem(usable)
+    if problem:
+        issues.append(base_url_issue(setting, usable, problem))
+    return usable, problem, issues
+
+
 def base_url_issue(setting: str, base_url: str, problem: str) -> Issue:
-    """The one `base-url` warning every generator gives for a base URL no sitemap can
-    use, naming the setting as the user wrote it."""
-    given = f"{setting} = {base_url!r}: {problem}" if base_url else f"{setting} is not set"
+    """The one `base-url` issue every generator gives for a base URL no sitemap can use,
+    naming the setting as the user wrote it: an error for a query or credentials in it
+    (a part the user put there, that no site's address holds), else a warning."""
+    given = f"{setting} = {shown(base_url)!r}: {problem}" if base_url else f"{setting} is not set"
     return Issue(
-        "base-url",
+        codes.BASE_URL,
         "",
         setting,
         f"{given}; set it to the absolute http(s) address the site is published at: "
         "no sitemap written",
+        level="error" if foreign_part(base_url) else "warning",
     )

@@ -6,7 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -109,6 +110,25 @@ def near_miss(key: str, fields: tuple[str, ...] = META_KEYS) -> str | None:
 
     close = difflib.get_close_matches(key.lower(), fields, n=1, cutoff=_NEAR)
     return close[0] if close else None
+
+
+# A key of a metadata block, read line by line (a block YAML cannot read has no tree):
+# `sitemap:`, `  updated:`, `- "date":`.
+_BLOCK_KEY = re.compile(r"""^[ \t-]*["']?([^\s"':#][^"':]*?)["']?[ \t]*:(?:\s|$)""", re.M)
+
+
+def unread_metadata(name: str, field: str, message: str, block: str, dates: Iterable[str]) -> Issue:
+    """The `metadata` issue of page `name` whose metadata `block` the generator could not
+    read, and ignores (MkDocs 1.6 without a word): a warning when the block holds a field
+    of ours, `sitemap` or one of the date fields `dates` the adapter reads, as the sitemap
+    then misses it; else an info line, as the generator accepts the page (strict builds
+    stay green). `message` says what was not read, as the generator words it."""
+    ours = {"sitemap", *dates}
+    held = sorted({key for key in _BLOCK_KEY.findall(block) if key.strip() in ours})
+    if held:
+        fields = ", ".join(f"`{key.strip()}`" for key in held)
+        return Issue(codes.METADATA, name, field, f"{message} (the sitemap misses its {fields})")
+    return Issue(codes.METADATA, name, field, message, level="info")
 
 
 def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issue]]:

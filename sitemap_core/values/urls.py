@@ -137,10 +137,11 @@ def normalize(url: str) -> str:
 def normal_base(base_url: str) -> str:
     """The base URL in its normal form, ending with a slash (as given, if it is broken:
     `base_url_problem` says why)."""
+    base_url = without_fragment(base_url)[0].rstrip("/")
     try:
-        return normalize(base_url.rstrip("/")) + "/"
+        return normalize(base_url) + "/"
     except ValueError:
-        return base_url.rstrip("/") + "/"
+        return base_url + "/"
 
 
 def same_page(a: str, b: str) -> bool:
@@ -218,9 +219,12 @@ def check(url: str, scope: str) -> None:
 
 def base_url_problem(base_url: str) -> str | None:
     """Why `base_url` cannot be a site's base URL (the prefix of every `<loc>`), in words
-    that name it; None when it is an absolute http(s) URL the protocol accepts."""
+    that name it; None when it is an absolute http(s) URL the protocol accepts, with no
+    query nor credentials (`foreign_part`)."""
     if not base_url:
         return "no base URL is set"
+    if part := foreign_part(base_url):
+        return f"{part} cannot be part of a site's address"
     try:
         check(encode(base_url), base_url)
     except URLError as exc:
@@ -228,6 +232,42 @@ def base_url_problem(base_url: str) -> str | None:
     except (ValueError, UnicodeError) as exc:
         return f"{base_url!r} is not a valid URL ({exc})"
     return None
+
+
+def foreign_part(base_url: str) -> str | None:
+    """The part of `base_url` a site's address never holds, named as given: a query
+    (`the query ?x=1`: every URL would end in it) or credentials (`the credentials
+    user:***@`, the password hidden: they would be published); None when it has neither.
+    A fragment is no such part: `without_fragment` drops it."""
+    try:
+        parts = urlsplit(base_url.partition("#")[0])
+    except ValueError:
+        return None  # `base_url_problem` says why it cannot be split
+    if "@" in parts.netloc:
+        user, colon, _ = parts.netloc.rpartition("@")[0].partition(":")
+        return f"the credentials {user}{colon}{'***' if colon else ''}@"
+    if parts.query or base_url.partition("#")[0].endswith("?"):
+        return f"the query ?{parts.query}"
+    return None
+
+
+def shown(base_url: str) -> str:
+    """`base_url` as messages may show it: a password in it hidden."""
+    try:
+        netloc = urlsplit(base_url).netloc
+    except ValueError:
+        return base_url
+    userinfo, at, host = netloc.rpartition("@")
+    if not at or ":" not in userinfo:
+        return base_url
+    return base_url.replace(netloc, f"{userinfo.partition(':')[0]}:***@{host}", 1)
+
+
+def without_fragment(base_url: str) -> tuple[str, str]:
+    """`base_url` without its `#fragment`, and the fragment (`""` when none): a fragment
+    names a place in a page, never a folder of pages."""
+    url, _, fragment = base_url.partition("#")
+    return url, fragment
 
 
 def _normal_prefix(url: str, scope: str) -> bool:

@@ -49,7 +49,8 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...], issues: 
     of the site, which is replaced; so is a relative line (`Sitemap: /sitemap.xml`, which
     crawlers ignore) that resolves to one of them, with an info note. Running it twice
     changes nothing. One `robots-relative` warning when other relative `Sitemap:` lines
-    remain (kept; the warning gives the absolute line to write).
+    remain (kept; the warning gives the absolute line to write); an info line when the
+    site lives under a path (that robots.txt is no crawler's).
     """
     path = out_dir / "robots.txt"
     try:
@@ -97,11 +98,16 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...], issues: 
             "info",
         )
     if relative:
+        # Under a path the file is the site's, served where crawlers never read it: its
+        # fault breaks nothing this build writes, so a note (`validate` still warns).
+        under_path = urlsplit(robots_url).path != "/robots.txt"
         issues.add(
             codes.ROBOTS_RELATIVE,
             f"robots.txt:{relative[0][0]}",
             "Sitemap",
-            relative_message(relative, robots_url),
+            relative_message(relative, robots_url)
+            + (" (if it is copied to the host root)" if under_path else ""),
+            "info" if under_path else "warning",
         )
 
 
