@@ -208,6 +208,23 @@ def test_a_bad_date_is_named_as_written(site, caplog):
     assert "orphan.md (date): date: 'last tuesday'" in warned[1]
 
 
+def test_a_date_after_the_build_time_falls_back_with_a_warning(site, caplog):
+    """Search engines reject a lastmod in the future: the page takes its git date."""
+    orphan = site / "docs" / "orphan.md"
+    orphan.write_text(
+        "---\nsitemap:\n  lastmod: 2099-01-01\n---\n" + orphan.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    GitRepo(site.parent).commit("a date in the future", THIRD)
+    found = checked(build(site), BASE)
+    assert found[BASE + "orphan/"] == "2024-03-01T08:00:00-05:00"
+    warned = warnings_of(caplog)
+    assert len(warned) == 1, warned
+    assert (
+        "orphan.md (sitemap.lastmod): sitemap.lastmod: 2099-01-01 is after the build" in (warned[0])
+    )
+
+
 def test_front_matter_yaml_cannot_read_is_named_once(site, caplog):
     """An unquoted impossible date: YAML cannot read the block, so MkDocs drops the
     whole front matter (the page's `sitemap:` and `updated:` with it) without a word."""

@@ -3,6 +3,7 @@ both this checker and the official schemas."""
 
 from __future__ import annotations
 
+import datetime as dt
 import gzip
 import tracemalloc
 from pathlib import Path
@@ -378,6 +379,32 @@ def test_lastmod_values(tmp_path: Path, value: str, level: str | None) -> None:
         assert _schema_accepts("lastmod", value)
     if level == "error":
         assert not _schema_accepts("lastmod", value)
+
+
+def _from_now(**delta: float) -> str:
+    """A W3C date-time `delta` from this test's clock (the suite also runs a year ahead)."""
+    when = dt.datetime.now(dt.UTC).replace(microsecond=0) + dt.timedelta(**delta)
+    return when.isoformat().replace("+00:00", "Z")
+
+
+@pytest.mark.parametrize(
+    "value, future",
+    [
+        (lambda: _from_now(days=-400), False),
+        (lambda: _from_now(seconds=0)[:10], False),  # today
+        (lambda: _from_now(days=1)[:10], False),  # tomorrow: some time zone's today
+        (lambda: _from_now(hours=23), False),  # a clock a little fast
+        (lambda: _from_now(hours=25), True),
+        (lambda: _from_now(days=2)[:10], True),
+        (lambda: "2099-01-01", True),
+    ],
+)
+def test_a_lastmod_in_the_future_is_a_warning(tmp_path: Path, value, future: bool) -> None:
+    text = value()
+    issues = check(tmp_path, "s.xml", _one_field("lastmod", text))
+    assert [(i.code, i.level) for i in issues] == ([("lastmod", "warning")] if future else [])
+    if future:
+        assert "is in the future" in issues[0].message and text in issues[0].message
 
 
 @pytest.mark.parametrize(

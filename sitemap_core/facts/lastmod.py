@@ -100,7 +100,9 @@ _CACHE_SIZE = 100_000
 class LastmodSources:
     """The `lastmod` setting, applied page by page.
 
-    A page's own modification date wins outright. Otherwise its date is the newest of
+    A page's own modification date wins outright, unless it is after the build time
+    (`build_time`: search engines reject such dates): then, as for a date that is not
+    one, the page is dated by its next source, with an issue. Otherwise its date is the newest of
     what its sources say (git, the content state, mtime: per `lastmod`), its publication
     date (a floor) and, for a listing page, the dates of the pages it lists. Nothing
     known: no date, never an invented one (unless `lastmod: build` asks for the build time).
@@ -212,7 +214,8 @@ class LastmodSources:
         return best, bound
 
     def _own(self, page: Page, field: str, report: bool) -> Stamp | None:
-        """A date the page states itself (`lastmod` or `published`), parsed once per text."""
+        """A date the page states itself (`lastmod` or `published`), parsed once per text;
+        None (and, when `report`, an issue) for one not a date or after the build time."""
         raw = getattr(page, field)
         cacheable = isinstance(raw, (str, dt.date))
         known = self._known.get(raw) if cacheable else None
@@ -226,6 +229,17 @@ class LastmodSources:
                 self.issues.add(codes.LASTMOD, page.label, key, f"{key}: {exc}; ignored")
             return None
         known = _stamp(value, self.s.timezone)
+        if known.key > self.s.build_time.timestamp():  # never a date search engines reject
+            if report:
+                key = page.key(field)
+                self.issues.add(
+                    codes.LASTMOD,
+                    page.label,
+                    key,
+                    f"{key}: {known.text} is after the build time "
+                    f"({dates.to_w3c(self.s.build_time)}); ignored",
+                )
+            return None
         if cacheable and len(self._known) < _CACHE_SIZE:
             self._known[raw] = known
         return known
