@@ -59,18 +59,20 @@ class GitDates:
         self._map = Repositories(main)
 
     @classmethod
-    def load(cls, path: Path) -> tuple[GitDates | None, list[Issue]]:
+    def load(cls, path: Path, ignore_file: str = "") -> tuple[GitDates | None, list[Issue]]:
         """Find the work tree holding `path` (a folder or a file in it); no history yet.
+        Commits each repository lists in its `ignore_file` (`.git-blame-ignore-revs`)
+        date no file: a file takes the date of the commit that changed it before.
 
         Returns `(None, [Issue("git", ...)])` when git is missing or `path` is not in a
         work tree.
         """
-        repo, issues = Repository.load(path)
+        repo, issues = Repository.load(path, ignore_file)
         if repo is None:
             return None, issues
         inner: list[Repository] = []
         while repo.superproject and repo.head and len(inner) < _SUPERPROJECTS:
-            outer, _ = Repository.load(Path(repo.superproject))
+            outer, _ = Repository.load(Path(repo.superproject), ignore_file)
             if outer is None or not outer.head:
                 break
             inner.append(repo)

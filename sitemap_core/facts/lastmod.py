@@ -361,7 +361,7 @@ class _Records:
             if self.history is not None and self.history.contains(folder):
                 self._git = self.history
                 return self.history
-            git, found = GitDates.load(folder)
+            git, found = GitDates.load(folder, self.s.ignore_revs_file)
             if self.asks.auto:  # outside a repository "auto" quietly moves on
                 found = [i for i in found if i.code != codes.GIT]
             self.issues.extend(found)
@@ -410,7 +410,7 @@ def read_ahead(paths: Iterable[StrPath], settings: Settings) -> GitDates | None:
     paths = list(paths)
     if not paths:
         return None
-    git, found = GitDates.load(Path(paths[0]).parent)
+    git, found = GitDates.load(Path(paths[0]).parent, settings.ignore_revs_file)
     if git is None or found:
         return None
     git.read_ahead(paths)
