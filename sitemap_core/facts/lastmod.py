@@ -149,8 +149,16 @@ class LastmodSources:
 
     def stamp(self, page: Page, loc: str, built: BuiltPage | None) -> Lastmod:
         """The page's lastmod, its sort key and where it comes from (`count` those of the
-        URLs written). `built`: the page's output, read and listed (content hashes need it)."""
-        stamp, source, bound = self._find(page, loc, built, report=True)
+        URLs written). `built`: the page's output, read and listed (content hashes need it).
+
+        A listing page stamped later counts this page with the date found here: the
+        content state may keep an older one than the page's sources say (an edit that
+        changed nothing the page shows), and a listing is never newer than its pages.
+        """
+        found = self._find(page, loc, built, report=True)
+        if built is not None and (found.source == "content" or len(page.sources) > 1):
+            self._listed[id(page)] = _Listed(page, found)  # what the sources alone miss
+        stamp, source, bound = found
         if stamp is None:
             return Lastmod(None, None, CUT if bound is not None else "")
         return Lastmod(stamp.text, stamp.key, source)
@@ -197,8 +205,9 @@ class LastmodSources:
         return Found(best, source, None)
 
     def _newest_listed(self, pages: tuple[Page, ...]) -> tuple[Stamp | None, float | None]:
-        """The newest date among listed pages, each found once per run, and the newest
-        bound of a listed page a shallow clone left undated (None: there is none)."""
+        """The newest date among listed pages, each found once per run (or as `stamp`
+        wrote it), and the newest bound of a listed page a shallow clone left undated
+        (None: there is none)."""
         best: Stamp | None = None
         bound: float | None = None
         for page in pages:
