@@ -180,19 +180,6 @@ def test_json_and_strict(tmp_path: Path) -> None:
     assert report_lines(plain.output)[0].startswith("error duplicate sitemap.xml:4: ")
 
 
-def test_validate_strict_fails_on_a_lastmod_in_the_future(tmp_path: Path) -> None:
-    path = write(
-        tmp_path,
-        "sitemap.xml",
-        f'<urlset xmlns="{SM}"><url><loc>https://example.org/</loc>'
-        "<lastmod>2099-01-01</lastmod></url></urlset>",
-    )
-    assert run("validate", path).exit_code == 0
-    strict = run("validate", "--strict", path)
-    assert strict.exit_code == 1
-    assert report_lines(strict.output)[0].startswith("error lastmod sitemap.xml:1: '2099-01-01'")
-
-
 def test_validate_robots_file(tmp_path: Path) -> None:
     robots = write(tmp_path, "robots.txt", "User-agent: *\nSitemap: http://\n")
     result = run("validate", robots)

@@ -9,6 +9,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from lxml import etree
 
 from sitemap_core.checking.validate import (
@@ -17,6 +18,7 @@ from sitemap_core.checking.validate import (
     validate_files,
     validate_robots,
 )
+from sitemap_core.commands import main
 from sitemap_core.files.safexml import local_part
 from sitemap_core.protocol.grammar import part_name
 from xsd import assert_schema_valid, schema
@@ -405,6 +407,14 @@ def test_a_lastmod_in_the_future_is_a_warning(tmp_path: Path, value, future: boo
     assert [(i.code, i.level) for i in issues] == ([("lastmod", "warning")] if future else [])
     if future:
         assert "is in the future" in issues[0].message and text in issues[0].message
+
+
+def test_validate_strict_fails_on_a_lastmod_in_the_future(tmp_path: Path) -> None:
+    path = write(tmp_path, "sitemap.xml", _one_field("lastmod", "2099-01-01"))
+    assert CliRunner().invoke(main, ["validate", str(path)]).exit_code == 0
+    strict = CliRunner().invoke(main, ["validate", "--strict", str(path)])
+    assert strict.exit_code == 1
+    assert "error lastmod sitemap.xml:3: '2099-01-01' is in the future" in strict.output
 
 
 @pytest.mark.parametrize(
