@@ -151,12 +151,12 @@ class LastmodSources:
         """The page's lastmod, its sort key and where it comes from (`count` those of the
         URLs written). `built`: the page's output, read and listed (content hashes need it).
 
-        A listing page stamped later counts this page with the date found here: the
-        content state may keep an older one than the page's sources say (an edit that
+        A listing page stamped later counts a page with dependencies with the date found
+        here: the content state may keep an older one than its sources say (an edit that
         changed nothing the page shows), and a listing is never newer than its pages.
         """
         found = self._find(page, loc, built, report=True)
-        if built is not None and (found.source == "content" or len(page.sources) > 1):
+        if built is not None and len(page.sources) > 1:
             self._listed[id(page)] = _Listed(page, found)  # what the sources alone miss
         stamp, source, bound = found
         if stamp is None:
