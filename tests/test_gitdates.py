@@ -568,3 +568,68 @@ def test_a_history_read_ahead_and_never_taken_is_ended(history):
     reading.close()
     assert reading.log.proc.returncode is not None
     assert all(command.proc.returncode is not None for command in reading.listings)
+
+
+def _reformatted(git_repo) -> tuple[GitRepo, str]:
+    """Pages edited, then reformatted in a commit `.git-blame-ignore-revs` lists."""
+    repo = git_repo("repo")
+    repo.write("docs/a.md", "a\n")
+    repo.write("docs/b.md", "b\n")
+    repo.write("docs/c.md", "c\n")
+    repo.commit("pages", "2021-01-01T10:00:00+00:00")
+    repo.write("docs/a.md", "a, edited\n")
+    repo.commit("edit a", "2021-02-01T10:00:00+00:00")
+    repo.write("docs/a.md", "a,  edited\n")
+    repo.write("docs/b.md", "b \n")
+    reformat = repo.commit("reformat", "2021-03-01T10:00:00+00:00")
+    repo.write("docs/c.md", "c, edited\n")
+    repo.commit("edit c", "2021-04-01T10:00:00+00:00")
+    repo.write(".git-blame-ignore-revs", f"# reformatting\n{reformat}  # black\n\nnot-a-hash\n")
+    repo.commit("ignore the reformatting", "2021-05-01T10:00:00+00:00")
+    return repo, reformat
+
+
+PAGES_ABC = ("docs/a.md", "docs/b.md", "docs/c.md")
+
+
+@pytest.mark.parametrize("how", ["folders", "one by one", "ahead"])
+def test_commits_git_blame_ignores_date_no_file(git_repo, how):
+    repo, reformat = _reformatted(git_repo)
+    dates, issues = GitDates.load(repo.root / "docs", ".git-blame-ignore-revs")
+    assert issues == []
+    _read_by(how, dates, repo.root, PAGES_ABC)
+    assert {rel: dates.date_of(repo.root / rel).isoformat() for rel in PAGES_ABC} == {
+        "docs/a.md": "2021-02-01T10:00:00+00:00",  # the edit before the reformatting
+        "docs/b.md": "2021-01-01T10:00:00+00:00",
+        "docs/c.md": "2021-04-01T10:00:00+00:00",
+    }
+    # What `git blame --ignore-rev` gives the lines: the commit before.
+    blamed = repo.git("blame", "--porcelain", "--ignore-rev", reformat, "--", "docs/a.md")
+    edit = repo.git("log", "-1", "--format=%H", "--skip=3").strip()  # "edit a"
+    assert blamed.startswith(edit)
+    every, _ = GitDates.load(repo.root / "docs")  # no file named: every commit dates
+    assert every.date_of(repo.root / "docs/b.md").isoformat() == "2021-03-01T10:00:00+00:00"
+
+
+def test_a_file_only_ignored_commits_changed_in_a_shallow_clone_has_no_date(git_repo, tmp_path):
+    repo, _ = _reformatted(git_repo)
+    clone = tmp_path / "clone"
+    repo.git("clone", "-q", "--depth", "4", f"file://{repo.root}", str(clone))
+    assert len(GitRepo(clone).git("rev-list", "HEAD").split()) == 4  # down to "edit a"
+    dates, issues = GitDates.load(clone / "docs", ".git-blame-ignore-revs")
+    assert issues == []
+    dates.prefetch(clone / rel for rel in PAGES_ABC)
+    assert [dates.date_of(clone / rel) for rel in PAGES_ABC[:2]] == [None, None]
+    assert all(dates.beyond_history(clone / rel) for rel in PAGES_ABC[:2])
+    assert dates.date_of(clone / "docs/c.md").isoformat() == "2021-04-01T10:00:00+00:00"
+
+
+def test_a_file_an_ignored_root_commit_made_has_no_date(git_repo):
+    repo = git_repo("repo")
+    repo.write("docs/a.md", "a\n")
+    root = repo.commit("pages", "2021-01-01T10:00:00+00:00")
+    repo.write("revs", root + "\n")
+    repo.commit("ignore it", "2021-02-01T10:00:00+00:00")
+    dates, _ = GitDates.load(repo.root / "docs", "revs")
+    assert dates.date_of(repo.root / "docs/a.md") is None
+    assert not dates.beyond_history(repo.root / "docs/a.md")

@@ -127,6 +127,29 @@ def test_lastmod_is_each_pages_last_commit(site):
         assert dt.datetime.fromisoformat(found[BASE + url]) == dt.datetime.fromisoformat(said)
 
 
+def test_a_reformatting_git_blame_ignores_dates_no_page(site):
+    """A commit `.git-blame-ignore-revs` lists (at the repository's top, GitHub's
+    convention) dates no page: each takes the commit that changed it before."""
+    repo = GitRepo(site.parent)
+    orphan, install = site / "docs" / "orphan.md", site / "docs" / "guide" / "install.md"
+    orphan.write_text(orphan.read_text(encoding="utf-8") + "\nA real edit.\n", encoding="utf-8")
+    repo.commit("edit", "2024-05-01T10:00:00+00:00")
+    for page in (orphan, install):
+        page.write_text(page.read_text(encoding="utf-8").replace("\n\n", "\n\n\n"), "utf-8")
+    reformat = repo.commit("reformat", "2024-06-01T10:00:00+00:00")
+    repo.write(".git-blame-ignore-revs", f"# mdformat\n{reformat}\n")
+    repo.commit("ignore the reformatting in blame", "2024-07-01T10:00:00+00:00")
+    found = checked(build(site), BASE)
+    assert (found[BASE + "orphan/"], found[BASE + "guide/install/"]) == (
+        "2024-05-01T10:00:00Z",
+        SECOND,
+    )
+    edit_config(site, ignore_revs_file="")
+    repo.commit("every commit dates pages", "2024-08-01T10:00:00+00:00")
+    found = checked(build(site), BASE)
+    assert found[BASE + "orphan/"] == found[BASE + "guide/install/"] == "2024-06-01T10:00:00Z"
+
+
 def test_the_pages_history_is_read_while_mkdocs_builds(site, monkeypatch):
     """git starts reading at on_files; the sitemap takes its dates (those the test above
     checks) instead of running it then."""
@@ -206,6 +229,23 @@ def test_a_bad_date_is_named_as_written(site, caplog):
     assert len(warned) == 2, warned
     assert "orphan.md (last_modified): last_modified: 'someday'" in warned[0]
     assert "orphan.md (date): date: 'last tuesday'" in warned[1]
+
+
+def test_a_date_after_the_build_time_falls_back_with_a_warning(site, caplog):
+    """Search engines reject a lastmod in the future: the page takes its git date."""
+    orphan = site / "docs" / "orphan.md"
+    orphan.write_text(
+        "---\nsitemap:\n  lastmod: 2099-01-01\n---\n" + orphan.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    GitRepo(site.parent).commit("a date in the future", THIRD)
+    found = checked(build(site), BASE)
+    assert found[BASE + "orphan/"] == "2024-03-01T08:00:00-05:00"
+    warned = warnings_of(caplog)
+    assert len(warned) == 1, warned
+    assert (
+        "orphan.md (sitemap.lastmod): sitemap.lastmod: 2099-01-01 is after the build" in (warned[0])
+    )
 
 
 def test_front_matter_yaml_cannot_read_is_named_once(site, caplog):

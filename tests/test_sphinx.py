@@ -35,6 +35,7 @@ BASE = "https://example.org/project/"
 FIRST = "2024-01-10T09:00:00+00:00"
 API = "2024-03-05T12:00:00+00:00"
 EDIT = "2024-06-20T08:30:00+00:00"
+EDIT_Z = "2024-06-20T08:30:00Z"
 CAFE = "guide/caf%C3%A9%20%26%20cr%C3%A8me"
 DOCS = {
     "about",
@@ -691,3 +692,23 @@ def test_no_base_url_is_said_once_and_names_no_other_url(
         "is published at: no sitemap written [sitemap.base-url]",
         "sitemap: not written: no base URL is set",
     ], ours
+
+
+def test_a_listing_page_is_never_newer_than_the_pages_it_lists(site: Path, build: Build) -> None:
+    """An uncommitted edit no page shows (a comment appended to a module autodoc reads)
+    moves viewcode's page of the module and its overview, not the autodoc page, nor
+    the indices that list it."""
+    edit(site / MODULE, "A circle of a given", "A circle of the given")
+    commit_all(site.parent, EDIT, "docstring")
+    build(site)
+    out, _ = build(site)  # the first build only started the content state
+    before = checked(out, BASE)
+    with (site / MODULE).open("a") as f:
+        f.write("# x\n")
+    touch_now(site / MODULE)
+    out, warnings = build(site)
+    assert warnings == ""
+    after = checked(out, BASE)
+    moved = {url.removeprefix(BASE) for url in after if after[url] != before[url]}
+    assert moved == {"_modules/shapes/circle.html", "_modules/index.html"}
+    assert after[BASE + "genindex.html"] == after[BASE + "py-modindex.html"] == EDIT_Z

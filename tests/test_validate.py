@@ -3,11 +3,13 @@ both this checker and the official schemas."""
 
 from __future__ import annotations
 
+import datetime as dt
 import gzip
 import tracemalloc
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from lxml import etree
 
 from sitemap_core.checking.validate import (
@@ -16,6 +18,7 @@ from sitemap_core.checking.validate import (
     validate_files,
     validate_robots,
 )
+from sitemap_core.commands import main
 from sitemap_core.files.safexml import local_part
 from sitemap_core.protocol.grammar import part_name
 from xsd import assert_schema_valid, schema
@@ -378,6 +381,40 @@ def test_lastmod_values(tmp_path: Path, value: str, level: str | None) -> None:
         assert _schema_accepts("lastmod", value)
     if level == "error":
         assert not _schema_accepts("lastmod", value)
+
+
+def _from_now(**delta: float) -> str:
+    """A W3C date-time `delta` from this test's clock (the suite also runs a year ahead)."""
+    when = dt.datetime.now(dt.UTC).replace(microsecond=0) + dt.timedelta(**delta)
+    return when.isoformat().replace("+00:00", "Z")
+
+
+@pytest.mark.parametrize(
+    "value, future",
+    [
+        (lambda: _from_now(days=-400), False),
+        (lambda: _from_now(seconds=0)[:10], False),  # today
+        (lambda: _from_now(days=1)[:10], False),  # tomorrow: some time zone's today
+        (lambda: _from_now(hours=23), False),  # a clock a little fast
+        (lambda: _from_now(hours=25), True),
+        (lambda: _from_now(days=2)[:10], True),
+        (lambda: "2099-01-01", True),
+    ],
+)
+def test_a_lastmod_in_the_future_is_a_warning(tmp_path: Path, value, future: bool) -> None:
+    text = value()
+    issues = check(tmp_path, "s.xml", _one_field("lastmod", text))
+    assert [(i.code, i.level) for i in issues] == ([("lastmod", "warning")] if future else [])
+    if future:
+        assert "is in the future" in issues[0].message and text in issues[0].message
+
+
+def test_validate_strict_fails_on_a_lastmod_in_the_future(tmp_path: Path) -> None:
+    path = write(tmp_path, "sitemap.xml", _one_field("lastmod", "2099-01-01"))
+    assert CliRunner().invoke(main, ["validate", str(path)]).exit_code == 0
+    strict = CliRunner().invoke(main, ["validate", "--strict", str(path)])
+    assert strict.exit_code == 1
+    assert "error lastmod sitemap.xml:3: '2099-01-01' is in the future" in strict.output
 
 
 @pytest.mark.parametrize(

@@ -8,23 +8,44 @@ through an `add(line, code, field, message, level)`.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 
-from ..protocol.grammar import PATH_ONLY, VALUE_CHECKS, loc_parts, short, valid_hreflang
+from ..protocol.grammar import PATH_ONLY, VALUE_CHECKS, Problem, loc_parts, short, valid_hreflang
 from ..protocol.sitemaps import MAX_ENTRIES, MAX_LOC, MIN_LOC
-from ..values import codes
+from ..values import codes, dates
 from .reading import Add, File
+
+# How far past this check's clock a lastmod may be: a day covers the date of every time
+# zone (UTC+14 is a day ahead of UTC-10) and a writer's clock a little fast; a date beyond
+# is wrong, and search engines ignore it.
+CLOCK_SKEW = dt.timedelta(days=1)
 
 
 def check_value(known: set[str], name: str, value: str, line: int, add: Add) -> None:
     """Check one lastmod, changefreq or priority not in `known`, the values of this file
     already found good (real sites repeat their dates), which a good one joins."""
     problem = VALUE_CHECKS[name](value)
+    if problem is None and name == "lastmod":
+        problem = _future(value)
     if problem is None:
         if len(known) < 10_000:
             known.add(value)
     else:
         add(line, name, name, problem[0], problem[1])
+
+
+def _future(lastmod: str) -> Problem:
+    """A warning for a (valid) lastmod more than `CLOCK_SKEW` after now."""
+    value = dates.stored(lastmod)
+    limit = dt.datetime.now(dt.UTC).replace(microsecond=0) + CLOCK_SKEW
+    if value is None or dates.sort_key(value) <= limit.timestamp():
+        return None
+    return (
+        f"{lastmod.strip()!r} is in the future (more than a day after this check's clock, "
+        f"{dates.to_w3c(limit - CLOCK_SKEW)}); search engines ignore such dates",
+        "warning",
+    )
 
 
 def check_alternate(

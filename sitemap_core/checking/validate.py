@@ -54,6 +54,8 @@ advice, or a value the W3C format and the schema disagree about):
 |              | warning        | W3C forms the schema rejects (`YYYY`, `YYYY-MM`, no          |
 |              |                | seconds) or schema forms W3C lacks (no zone on a time, a     |
 |              |                | zone on a date, `24:00:00`)                                  |
+|              | warning        | in the future: more than a day after the check's clock (a    |
+|              |                | day covers every time zone's date and a clock a little fast) |
 | `changefreq` | error          | not one of always, hourly, daily, weekly, monthly, yearly,   |
 |              |                | never (exactly: lower case, no spaces)                       |
 | `priority`   | error          | not a decimal from 0.0 to 1.0                                |

@@ -60,23 +60,28 @@ class GitDates:
     repository, as `prefetch` (or `date_of`) asks; `refresh` keeps it for the next build.
     """
 
-    __slots__ = ("_trees", "_outside")
+    __slots__ = ("_trees", "_outside", "_ignore_file")
 
     def __init__(self, main: Repository, inner: Iterable[Repository] = ()) -> None:
         self._trees = [_tree(main, inner)]  # work trees none of which holds another
         self._outside: set[str] = set()  # folders found in no work tree
+        self._ignore_file = ""  # each repository's list of commits that date no file
 
     @classmethod
-    def load(cls, path: Path) -> tuple[GitDates | None, list[Issue]]:
+    def load(cls, path: Path, ignore_file: str = "") -> tuple[GitDates | None, list[Issue]]:
         """Find the work tree holding `path` (a folder or a file in it); no history yet.
+        Commits each repository lists in its `ignore_file` (`.git-blame-ignore-revs`)
+        date no file: a file takes the date of the commit that changed it before.
 
         Returns `(None, [Issue("git", ...)])` when git is missing or `path` is not in a
         work tree.
         """
-        repo, issues = Repository.load(path)
+        repo, issues = Repository.load(path, ignore_file)
         if repo is None:
             return None, issues
-        return cls(*_outermost(repo)), issues
+        dates = cls(*_outermost(repo, ignore_file))
+        dates._ignore_file = ignore_file
+        return dates, issues
 
     def prefetch(self, paths: Iterable[str | os.PathLike[str]]) -> None:
         """Date, with one `git log` per repository, every file in the folders of `paths`
@@ -187,29 +192,38 @@ class GitDates:
         return groups
 
     def _new_tree(self, path: str | os.PathLike[str]) -> Repositories | None:
-        """The work tree holding `path`, which none met holds, now met; None when no work
-        tree holds it (each such folder asked once; a folder with no `.git` above it
-        starts no git process). A work tree met before that lies inside the new one (the
-        first path was in a data repository cloned into the site) becomes one of its
-        inner repositories."""
-        try:
-            real = Path(path).resolve()
-        except (OSError, RuntimeError, ValueError):
+        """The work tree holding `path`, which none met holds, now met (`_tree_holding`);
+        a work tree met before inside it (the first path was in a data repository cloned
+        into the site) becomes one of its inner repositories."""
+        tree = _tree_holding(path, self._ignore_file, self._outside)
+        if tree is None:
             return None
-        folder = real if real.is_dir() else real.parent
-        if str(folder) in self._outside:
-            return None
-        repo = _repository_above(folder)
-        if repo is None:
-            self._outside.add(str(folder))
-            return None
-        tree = _tree(*_outermost(repo))
         for other in [t for t in self._trees if tree.main.paths.locate(t.main.root) is not None]:
             for inner in other.met:
                 tree.adopt(inner)
             self._trees.remove(other)
         self._trees.append(tree)
         return tree
+
+
+def _tree_holding(
+    path: str | os.PathLike[str], ignore_file: str, outside: set[str]
+) -> Repositories | None:
+    """The work tree holding `path`, of its outermost superproject; None when none does
+    (each such folder noted in `outside`, asked once; a folder with no `.git` above it
+    starts no git process)."""
+    try:
+        real = Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return None
+    folder = real if real.is_dir() else real.parent
+    if str(folder) in outside:
+        return None
+    repo = _repository_above(folder, ignore_file)
+    if repo is None:
+        outside.add(str(folder))
+        return None
+    return _tree(*_outermost(repo, ignore_file))
 
 
 def _tree(main: Repository, inner: Iterable[Repository]) -> Repositories:
@@ -220,12 +234,12 @@ def _tree(main: Repository, inner: Iterable[Repository]) -> Repositories:
     return tree
 
 
-def _outermost(repo: Repository) -> tuple[Repository, list[Repository]]:
+def _outermost(repo: Repository, ignore_file: str) -> tuple[Repository, list[Repository]]:
     """The superproject holding `repo` when it is a submodule (up to `_SUPERPROJECTS`
     levels), else `repo`; and the submodules passed on the way up."""
     inner: list[Repository] = []
     while repo.superproject and repo.head and len(inner) < _SUPERPROJECTS:
-        outer, _ = Repository.load(Path(repo.superproject))
+        outer, _ = Repository.load(Path(repo.superproject), ignore_file)
         if outer is None or not outer.head:
             break
         inner.append(repo)
@@ -233,10 +247,10 @@ def _outermost(repo: Repository) -> tuple[Repository, list[Repository]]:
     return repo, inner
 
 
-def _repository_above(folder: Path) -> Repository | None:
+def _repository_above(folder: Path, ignore_file: str) -> Repository | None:
     """The repository (with commits) whose work tree holds `folder`; None, without a git
     process, when no folder from there up has a `.git`."""
     if not any(os.path.lexists(os.path.join(up, ".git")) for up in (folder, *folder.parents)):
         return None
-    repo, _ = Repository.load(folder)
+    repo, _ = Repository.load(folder, ignore_file)
     return repo if repo is not None and repo.head else None

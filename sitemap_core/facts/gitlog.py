@@ -19,6 +19,10 @@ The log is in `--date-order`, every commit after its children even when a clock 
 wrong (git's plain date order would then show a parent first, and drop it from the
 rewritten parents). Without a commit-graph file that makes git walk the whole history
 before it prints anything; with one, git too stops early.
+
+A commit listed in the repository's `.git-blame-ignore-revs` (a reformatting, a rename)
+dates nothing: the files it changed go on down the chain of its first parent, to the
+commit that changed them before; a file only such a root commit changed has no date.
 """
 
 from __future__ import annotations
@@ -102,10 +106,16 @@ class Walk:
     """
 
     def __init__(
-        self, wanted: set[str], pathspec: list[str], boundary: frozenset[str], probe: Probe
+        self,
+        wanted: set[str],
+        pathspec: list[str],
+        boundary: frozenset[str],
+        probe: Probe,
+        ignored: frozenset[str] = frozenset(),
     ) -> None:
         self.pathspec = pathspec
         self.boundary = boundary
+        self.ignored = ignored  # commits that date nothing (`.git-blame-ignore-revs`)
         self.probe = probe
         self.left = len(wanted)
         self.start: set[str] | None = wanted
@@ -179,12 +189,11 @@ class Walk:
             self.left -= len(files)
             return
         if len(parents) <= 1:
-            for name in diffs[0] if diffs else ():
-                if name in files:
-                    files.discard(name)
-                    self._dated(name)
+            changed = {name for name in diffs[0] if name in files} if diffs else set()
+            files -= changed
             if parents and files:
                 self._give(parents[0], files)
+            self._changed(changed)
             return
         # With --diff-merges=separate git prints no record for a parent the merge equals
         # (in the pathspecs), so records and parents line up only when there is one per parent.
@@ -209,8 +218,19 @@ class Walk:
             files = differ
             if not files:
                 return
-        for name in files:
-            self._dated(name)
+        self._changed(files)
+
+    def _changed(self, files: set[str]) -> None:
+        """Date `files`, which the commit being read changed; unless it is one to ignore:
+        then they go on to its first parent (a root commit: they have no date)."""
+        if self.commit not in self.ignored:
+            for name in files:
+                self._dated(name)
+        elif self.parents:
+            if files:
+                self._give(self.parents[0], files)
+        else:
+            self.left -= len(files)
 
     def _give(self, commit: str, files: set[str]) -> None:
         there = self.pending.get(commit)

@@ -59,6 +59,7 @@ class History:
     __slots__ = (
         "_root",
         "_boundary",
+        "_ignored",
         "dates",
         "tracked",
         "committed",
@@ -67,9 +68,12 @@ class History:
         "ahead",
     )
 
-    def __init__(self, root: Path, boundary: frozenset[str]) -> None:
+    def __init__(
+        self, root: Path, boundary: frozenset[str], ignored: frozenset[str] = frozenset()
+    ) -> None:
         self._root = root
         self._boundary = boundary  # a shallow clone's oldest commits
+        self._ignored = ignored  # commits that date nothing (`.git-blame-ignore-revs`)
         self.dates: dict[str, str] = {}
         self.tracked: set[str] = set()  # in the index, changed or not
         self.committed: set[str] = set()  # tracked and unchanged: dated by git, not mtime
@@ -98,7 +102,7 @@ class History:
 
     def _take(self, reading: Reading) -> None:
         try:
-            found = reading.result(self._boundary, self.committed)
+            found = reading.result(self._boundary, self.committed, self._ignored)
         except OSError as exc:
             found = {}, set(), set(), {}, f"git could not be run ({exc})"
         finally:
@@ -155,10 +159,12 @@ class Reading:
             )
         ]
 
-    def result(self, boundary: frozenset[str], known: set[str]) -> Found:
-        """Dates of committed files not in `known`, the tracked paths, those without
-        changes, those beyond a shallow clone's history, and a problem if git failed (then
-        no path counts as tracked)."""
+    def result(
+        self, boundary: frozenset[str], known: set[str], ignored: frozenset[str] = frozenset()
+    ) -> Found:
+        """Dates of committed files not in `known` (by commits not `ignored`), the tracked
+        paths, those without changes, those beyond a shallow clone's history, and a
+        problem if git failed (then no path counts as tracked)."""
         listed, status = (command.done() for command in self.listings)
         tracked = set(_split_z(listed.stdout))
         problem = ""
@@ -171,10 +177,10 @@ class Reading:
         if not wanted:
             return {}, tracked, clean, {}, problem
         self.probe = Probe(self.root)
-        walk = Walk(set(wanted), self.wide, boundary, self.probe)
+        walk = Walk(set(wanted), self.wide, boundary, self.probe, ignored)
         code, stopped, message = walk_log(self.log, walk)
         if not stopped and code != 0 and not walk.seen and "diff-merges" in message:
-            walk = Walk(set(wanted), self.wide, boundary, self.probe)  # a git before 2.31
+            walk = Walk(set(wanted), self.wide, boundary, self.probe, ignored)  # a git before 2.31
             code, stopped, message = walk_log(start_log(self.root, self.wide, old_git=True), walk)
         if not stopped and code != 0:
             problem = problem or f"git log failed ({message or f'exit status {code}'})"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
@@ -32,6 +33,9 @@ _REV_PARSE = [
 ]
 
 
+_FULL_HASH = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # SHA-1 or SHA-256
+
+
 class FileDate(NamedTuple):
     """What git says of one file: its date, where the date comes from (`git`: its last
     commit, `mtime`: a file with uncommitted changes, or untracked), and, for a file
@@ -53,10 +57,26 @@ class Repository:
     `facts`, for a folder not read yet) asks for it; `refresh` keeps it for another build.
     """
 
-    __slots__ = ("root", "paths", "head", "shallow", "boundary", "superproject", "_history")
+    __slots__ = (
+        "root",
+        "paths",
+        "head",
+        "shallow",
+        "boundary",
+        "superproject",
+        "ignore_file",
+        "ignored",
+        "_history",
+    )
 
     def __init__(
-        self, root: Path, head: str, shallow: bool, boundary: frozenset[str], superproject: str
+        self,
+        root: Path,
+        head: str,
+        shallow: bool,
+        boundary: frozenset[str],
+        superproject: str,
+        ignore_file: str = "",
     ) -> None:
         self.root = root  # the work tree's top folder, resolved
         self.paths = WorkTreePaths(str(root))  # paths located, pathspecs read
@@ -64,11 +84,16 @@ class Repository:
         self.shallow = shallow
         self.boundary = boundary  # a shallow clone's oldest commits
         self.superproject = superproject  # the work tree holding this submodule, or ""
-        self._history = History(root, boundary)  # what the reads found, reads started ahead
+        self.ignore_file = ignore_file  # the commits to ignore are listed there ("": none)
+        self.ignored = _read_revs(root / ignore_file) if ignore_file else frozenset()
+        # What the reads found, and the reads started ahead.
+        self._history = History(root, boundary, self.ignored)
 
     @classmethod
-    def load(cls, path: Path) -> tuple[Repository | None, list[Issue]]:
+    def load(cls, path: Path, ignore_file: str = "") -> tuple[Repository | None, list[Issue]]:
         """Find the work tree holding `path` (a folder or a file in it); no history yet.
+        Commits listed in its file `ignore_file` (relative to its top: git's
+        `blame.ignoreRevsFile`, `.git-blame-ignore-revs`) date no file.
 
         Returns `(None, [Issue("git", ...)])` when git is missing or `path` is not in a
         work tree.
@@ -90,7 +115,7 @@ class Repository:
         shallow = lines[1].strip() == "true"
         boundary = _read_shallow(where / lines[2]) if shallow else frozenset()
         head = lines[3].strip() if len(lines) > 3 else ""
-        repo = cls(Path(lines[0]).resolve(), head, shallow, boundary, superproject)
+        repo = cls(Path(lines[0]).resolve(), head, shallow, boundary, superproject, ignore_file)
         if head:
             return repo, []
         return repo, [
@@ -145,7 +170,7 @@ class Repository:
         except OSError:
             return False
         try:
-            now, _ = Repository.load(self.root)
+            now, _ = Repository.load(self.root, self.ignore_file)
             if now is None or _state(now) != _state(self):
                 return False
             self.paths.forget()
@@ -215,7 +240,7 @@ class Repositories:
         top = os.path.join(self._top, folder)
         if not os.path.lexists(os.path.join(top, ".git")):
             return None
-        repo, _ = Repository.load(Path(top))
+        repo, _ = Repository.load(Path(top), self.main.ignore_file)
         if repo is None or not repo.head or repo.root != Path(top):
             return None
         self.met.append(repo)
@@ -224,7 +249,18 @@ class Repositories:
 
 def _state(repo: Repository) -> tuple[object, ...]:
     """What the dates read in `repo` depend on, besides the files' changes."""
-    return repo.root, repo.head, repo.shallow, repo.boundary, repo.superproject
+    return repo.root, repo.head, repo.shallow, repo.boundary, repo.superproject, repo.ignored
+
+
+def _read_revs(path: Path) -> frozenset[str]:
+    """The commits a `.git-blame-ignore-revs` file lists: a full hash per line, `#`
+    starting a comment (git's format); none when there is no such file."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return frozenset()
+    words = (line.partition("#")[0].strip().lower() for line in text.splitlines())
+    return frozenset(word for word in words if _FULL_HASH.fullmatch(word))
 
 
 def _read_shallow(path: Path) -> frozenset[str]:

@@ -100,7 +100,9 @@ _CACHE_SIZE = 100_000
 class LastmodSources:
     """The `lastmod` setting, applied page by page.
 
-    A page's own modification date wins outright. Otherwise its date is the newest of
+    A page's own modification date wins outright, unless it is after the build time
+    (`build_time`: search engines reject such dates): then, as for a date that is not
+    one, the page is dated by its next source, with an issue. Otherwise its date is the newest of
     what its sources say (git, the content state, mtime: per `lastmod`), its publication
     date (a floor) and, for a listing page, the dates of the pages it lists. Nothing
     known: no date, never an invented one (unless `lastmod: build` asks for the build time).
@@ -123,7 +125,7 @@ class LastmodSources:
         self.issues = issues
         self.used: Counter[str] = Counter()
         self.cut = 0  # pages left without a date because a shallow clone's history stops short
-        self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
+        self._own = _OwnDates(settings, issues).of
         self._listed: dict[int, _Listed] = {}  # by id(page)
         self._records = _Records(settings, issues, scope, history)
         self._asks = self._records.asks
@@ -147,8 +149,16 @@ class LastmodSources:
 
     def stamp(self, page: Page, loc: str, built: BuiltPage | None) -> Lastmod:
         """The page's lastmod, its sort key and where it comes from (`count` those of the
-        URLs written). `built`: the page's output, read and listed (content hashes need it)."""
-        stamp, source, bound = self._find(page, loc, built, report=True)
+        URLs written). `built`: the page's output, read and listed (content hashes need it).
+
+        A listing page stamped later counts a page with dependencies with the date found
+        here: the content state may keep an older one than its sources say (an edit that
+        changed nothing the page shows), and a listing is never newer than its pages.
+        """
+        found = self._find(page, loc, built, report=True)
+        if built is not None and len(page.sources) > 1:
+            self._listed[id(page)] = _Listed(page, found)  # what the sources alone miss
+        stamp, source, bound = found
         if stamp is None:
             return Lastmod(None, None, CUT if bound is not None else "")
         return Lastmod(stamp.text, stamp.key, source)
@@ -195,8 +205,9 @@ class LastmodSources:
         return Found(best, source, None)
 
     def _newest_listed(self, pages: tuple[Page, ...]) -> tuple[Stamp | None, float | None]:
-        """The newest date among listed pages, each found once per run, and the newest
-        bound of a listed page a shallow clone left undated (None: there is none)."""
+        """The newest date among listed pages, each found once per run (or as `stamp`
+        wrote it), and the newest bound of a listed page a shallow clone left undated
+        (None: there is none)."""
         best: Stamp | None = None
         bound: float | None = None
         for page in pages:
@@ -210,25 +221,6 @@ class LastmodSources:
             elif found.bound is not None and (bound is None or found.bound > bound):
                 bound = found.bound
         return best, bound
-
-    def _own(self, page: Page, field: str, report: bool) -> Stamp | None:
-        """A date the page states itself (`lastmod` or `published`), parsed once per text."""
-        raw = getattr(page, field)
-        cacheable = isinstance(raw, (str, dt.date))
-        known = self._known.get(raw) if cacheable else None
-        if known is not None:
-            return known
-        try:
-            value = dates.page_date(raw, self.s.timezone)
-        except ValueError as exc:
-            if report:
-                key = page.key(field)
-                self.issues.add(codes.LASTMOD, page.label, key, f"{key}: {exc}; ignored")
-            return None
-        known = _stamp(value, self.s.timezone)
-        if cacheable and len(self._known) < _CACHE_SIZE:
-            self._known[raw] = known
-        return known
 
     def _from_sources(self, page: Page, loc: str, built: BuiltPage | None) -> Dated:
         asks = self._asks
@@ -260,6 +252,49 @@ class LastmodSources:
 def _stamp(value: dt.date, tz: dt.tzinfo) -> Stamp:
     """`value` as a lastmod (`tz`: the zone of a date without one)."""
     return Stamp(dates.to_w3c(value), dates.sort_key(value, tz))
+
+
+class _OwnDates:
+    """The dates pages state themselves, each text parsed once; a date after the build
+    time is none (search engines reject such dates)."""
+
+    __slots__ = ("s", "issues", "_known")
+
+    def __init__(self, settings: Settings, issues: Issues) -> None:
+        self.s = settings
+        self.issues = issues
+        self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
+
+    def of(self, page: Page, field: str, report: bool) -> Stamp | None:
+        """The page's `field` (`lastmod` or `published`); None (and, when `report`, an
+        issue) for one not a date or after the build time."""
+        raw = getattr(page, field)
+        cacheable = isinstance(raw, (str, dt.date))
+        known = self._known.get(raw) if cacheable else None
+        if known is not None:
+            return known
+        try:
+            value = dates.page_date(raw, self.s.timezone)
+        except ValueError as exc:
+            if report:
+                key = page.key(field)
+                self.issues.add(codes.LASTMOD, page.label, key, f"{key}: {exc}; ignored")
+            return None
+        known = _stamp(value, self.s.timezone)
+        if known.key > self.s.build_time.timestamp():  # never a date search engines reject
+            if report:
+                key = page.key(field)
+                self.issues.add(
+                    codes.LASTMOD,
+                    page.label,
+                    key,
+                    f"{key}: {known.text} is after the build time "
+                    f"({dates.to_w3c(self.s.build_time)}); ignored",
+                )
+            return None
+        if cacheable and len(self._known) < _CACHE_SIZE:
+            self._known[raw] = known
+        return known
 
 
 class _Records:
@@ -347,7 +382,7 @@ class _Records:
             if self.history is not None and self.history.contains(folder):
                 self._git = self.history
                 return self.history
-            git, found = GitDates.load(folder)
+            git, found = GitDates.load(folder, self.s.ignore_revs_file)
             if self.asks.auto:  # outside a repository "auto" quietly moves on
                 found = [i for i in found if i.code != codes.GIT]
             self.issues.extend(found)
@@ -396,7 +431,7 @@ def read_ahead(paths: Iterable[StrPath], settings: Settings) -> GitDates | None:
     paths = list(paths)
     if not paths:
         return None
-    git, found = GitDates.load(Path(paths[0]).parent)
+    git, found = GitDates.load(Path(paths[0]).parent, settings.ignore_revs_file)
     if git is None or found:
         return None
     git.read_ahead(paths)

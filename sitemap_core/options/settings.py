@@ -30,6 +30,7 @@ class Settings:
     gzip_level: int = 6
     lastmod: str = "auto"
     timezone: dt.tzinfo = dt.UTC
+    ignore_revs_file: str = ".git-blame-ignore-revs"
     exclude: tuple[str, ...] = ()
     exclude_regex: tuple[re.Pattern[str], ...] = ()
     rules: tuple[Rule, ...] = ()

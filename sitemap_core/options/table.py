@@ -116,6 +116,14 @@ OPTIONS: tuple[Option, ...] = (
         "IANA zone for dates without one (e.g. `Europe/Paris`); empty means UTC.",
     ),
     Option(
+        "ignore_revs_file",
+        Text("a file path"),
+        ".git-blame-ignore-revs",
+        "File at the repository's top listing commits (full hashes, git's "
+        "`blame.ignoreRevsFile` format) that date no page: a page takes the commit before; "
+        "empty: every commit dates pages.",
+    ),
+    Option(
         "exclude",
         Strings(),
         [],
