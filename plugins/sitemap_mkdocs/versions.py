@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from sitemap_core import Issue, versioned_advice
+from sitemap_core import Issue
 
 VERSION_VAR = "MIKE_DOCS_VERSION"  # mike's mkdocs_utils.docs_version_var
 
@@ -61,7 +61,9 @@ def root_advice(config: MkDocsConfig, issues: Iterable[Issue], filename: str) ->
     version = os.environ.get(VERSION_VAR)
     if not version or config.plugins.get("mike") is None or not config.site_url:
         return list(issues)
-    from .mike import site_root  # loaded only for a build mike runs
+    from sitemap_core import versioned_advice  # loaded only for a build mike runs
+
+    from .mike import site_root
 
     return versioned_advice(
         issues, site_root(config.site_url) + filename, "mike builds this version"

@@ -27,7 +27,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from sitemap_core import Issue, Settings, attach_history, versioned_advice
+from sitemap_core import Issue, Settings
 
 logger = logging.getLogger(__name__)
 _COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
@@ -113,6 +113,8 @@ def root_advice(app: Sphinx, settings: Settings | None, issues: Iterable[Issue])
     if found is None or settings is None or not base.endswith(f"/{found[1]}/"):
         return list(issues)
     root = base.removesuffix(f"{found[1]}/")
+    from sitemap_core import versioned_advice  # loaded only for a sphinx-multiversion build
+
     return versioned_advice(
         issues, root + settings.filename, "sphinx-multiversion builds this version"
     )
@@ -133,6 +135,8 @@ def give_history(app: Sphinx, env: BuildEnvironment) -> list[str]:
         return []  # not built from the copy
     ref = f"refs/{data.get('source', 'heads')}/{data.get('name', current)}"
     rev = copy.name if _COMMIT.fullmatch(copy.name) else ref  # the copy is named for its commit
+    from sitemap_core import attach_history  # loaded only for a sphinx-multiversion build
+
     issue = attach_history(copy, Path(app.confdir), rev, ref)
     if issue is not None:
         logger.info("sitemap: %s", issue.message)
