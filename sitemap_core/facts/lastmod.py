@@ -47,16 +47,6 @@ class Found(NamedTuple):
     bound: float | None
 
 
-class Lastmod(NamedTuple):
-    """A listed page's lastmod as written (None without one), its sort key, and where it
-    comes from: a source's name, `CUT` when a shallow clone's history stops short of the
-    page, else ""."""
-
-    text: str | None
-    key: float | None
-    source: str
-
-
 class _Asks(NamedTuple):
     """What the `lastmod` setting asks of the sources, decided once per run."""
 
@@ -93,7 +83,9 @@ class _Listed(NamedTuple):
 
 
 _NOTHING = Dated(None, "", None)
+_UNDATED = Found(None, "", None)
 CUT = "(shallow)"  # no lastmod: a shallow clone's history stops short of the page
+_UNDATED_CUT = Found(None, CUT, None)
 _CACHE_SIZE = 100_000
 
 
@@ -147,9 +139,10 @@ class LastmodSources:
         if first is not None and (git := self._records.git_dates(first)) is not None:
             git.prefetch(dict.fromkeys((first, *every)))  # each once: lists share pages
 
-    def stamp(self, page: Page, loc: str, built: BuiltPage | None) -> Lastmod:
-        """The page's lastmod, its sort key and where it comes from (`count` those of the
-        URLs written). `built`: the page's output, read and listed (content hashes need it).
+    def stamp(self, page: Page, loc: str, built: BuiltPage | None) -> Found:
+        """The page's lastmod (None without) and its source: a name, `CUT` (a shallow
+        clone stops short of the page) or "" (`count` those of the URLs written). `built`:
+        the page's output, read and listed (content hashes need it).
 
         A listing page stamped later counts a page with dependencies with the date found
         here: the content state may keep an older one than its sources say (an edit that
@@ -158,13 +151,12 @@ class LastmodSources:
         found = self._find(page, loc, built, report=True)
         if built is not None and len(page.sources) > 1:
             self._listed[id(page)] = _Listed(page, found)  # what the sources alone miss
-        stamp, source, bound = found
-        if stamp is None:
-            return Lastmod(None, None, CUT if bound is not None else "")
-        return Lastmod(stamp.text, stamp.key, source)
+        if found.stamp is None:
+            return _UNDATED_CUT if found.bound is not None else _UNDATED
+        return found
 
     def count(self, sources: Iterable[str]) -> None:
-        """Count where the lastmods of written URLs came from (`Lastmod.source`)."""
+        """Count where the lastmods of written URLs came from (`stamp`'s `source`)."""
         for source in sources:
             if source == CUT:
                 self.cut += 1
@@ -180,7 +172,7 @@ class LastmodSources:
         if page.lastmod is not None:
             own = self._own(page, "lastmod", report)
             if own is not None:
-                return Found(own, "page", None)
+                return own
         best: Stamp | None = None
         value, source, cut = self._from_sources(page, loc, built)
         if value is not None:
@@ -188,8 +180,9 @@ class LastmodSources:
         bound = None if cut is None else dates.sort_key(cut, self.s.timezone)
         if page.published is not None:
             floor = self._own(page, "published", report)
-            if floor is not None and (best is None or floor.key > best.key):
-                best, source = floor, "page"
+            floor_stamp = floor.stamp if floor is not None else None
+            if floor_stamp is not None and (best is None or floor_stamp.key > best.key):
+                best, source = floor_stamp, "page"
         if page.lists:
             newest, unknown = self._newest_listed(page.lists)
             if newest is not None and (best is None or newest.key > best.key):
@@ -263,9 +256,9 @@ class _OwnDates:
     def __init__(self, settings: Settings, issues: Issues) -> None:
         self.s = settings
         self.issues = issues
-        self._known: dict[str, Stamp] = {}  # lastmod strings already parsed, as written
+        self._known: dict[str, Found] = {}  # lastmod strings already parsed, as written
 
-    def of(self, page: Page, field: str, report: bool) -> Stamp | None:
+    def of(self, page: Page, field: str, report: bool) -> Found | None:
         """The page's `field` (`lastmod` or `published`); None (and, when `report`, an
         issue) for one not a date or after the build time."""
         raw = getattr(page, field)
@@ -280,18 +273,19 @@ class _OwnDates:
                 key = page.key(field)
                 self.issues.add(codes.LASTMOD, page.label, key, f"{key}: {exc}; ignored")
             return None
-        known = _stamp(value, self.s.timezone)
-        if known.key > self.s.build_time.timestamp():  # never a date search engines reject
+        stamp = _stamp(value, self.s.timezone)
+        if stamp.key > self.s.build_time.timestamp():  # a date search engines reject
             if report:
                 key = page.key(field)
                 self.issues.add(
                     codes.LASTMOD,
                     page.label,
                     key,
-                    f"{key}: {known.text} is after the build time "
+                    f"{key}: {stamp.text} is after the build time "
                     f"({dates.to_w3c(self.s.build_time)}); ignored",
                 )
             return None
+        known = Found(stamp, "page", None)
         if cacheable and len(self._known) < _CACHE_SIZE:
             self._known[raw] = known
         return known

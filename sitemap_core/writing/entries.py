@@ -62,7 +62,8 @@ class Entries:
             if placed is None:
                 continue
             loc, path, facts, built = placed
-            lastmod = stamp_of(page, loc, built if facts is not None and facts.listed else None)
+            found = stamp_of(page, loc, built if facts is not None and facts.listed else None)
+            lastmod, key = found.stamp or (None, None)
             freq_text, prio_text = default_freq, default_prio
             if ruling:
                 freq, prio = rules.defaults(path, s)
@@ -72,16 +73,7 @@ class Entries:
                 freq_text, prio_text = overrides(page, freq_text, prio_text, self.issues)
             media = self._media(page, loc, built) if media_on else None
             alternates = self._alternates(page) if page.alternates else ()
-            entry = Entry(
-                loc,
-                lastmod.text,
-                lastmod.key,
-                freq_text,
-                prio_text,
-                alternates,
-                media,
-                lastmod.source,
-            )
+            entry = Entry(loc, lastmod, key, freq_text, prio_text, alternates, media, found.source)
             if facts is not None and facts.canonical:  # listed by its canonical URL, if here
                 self.canonicals.defer(facts.canonical, entry)
                 continue
