@@ -55,6 +55,7 @@ FETCH = "fetch"
 NOT_VERSIONED = "not-versioned"
 DEFAULT = "default"
 ALIAS = "alias"
+STALE = "stale"
 MIKE = "mike"
 VERSIONS = "versions"
 

@@ -21,7 +21,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from ..facts.htmlhead import read_page
 from ..facts.published import sitemap_entries
 from ..files.atomic import write_file
-from ..values import dates, urls
+from ..values import codes, dates, urls
 from ..values.report import Issue, Issues
 from . import index, robots
 from .versions import MIKE, Default, Tree, TreeError, Version
@@ -189,7 +189,7 @@ def _canonical_default(
     )
     if default.how != "--default":
         raise TreeError("no-sitemap", f"{why}; pass --default {home} (found by {default.how})")
-    issues.append(Issue("default", folder, "", f"{why}, and the index names it", "warning"))
+    issues.append(Issue(codes.DEFAULT, folder, "", f"{why}, and the index names it", "warning"))
     return Default(other, home, f"{default.how} {folder}, whose pages name {home}/ as canonical")
 
 
@@ -210,7 +210,7 @@ def versioned_advice(issues: Iterable[Issue], index_url: str, build: str) -> lis
             "root of the host (`versions` adds it when the tree is the host's root)",
             issue.level,
         )
-        if issue.code == "robots" and issue.field == "robots_txt" and issue.level == "info"
+        if issue.code == codes.ROBOTS and issue.field == "robots_txt" and issue.level == "info"
         else issue
         for issue in issues
     ]
