@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -13,8 +14,10 @@ from helpers import GitRepo, init_repo
 # Importing pelican (pelican.log) turns every logger created after it into one that drops
 # a warning it has seen before, for the whole process. MkDocs and our plugin make their
 # loggers when imported: import them first, so that a MkDocs test's second build still
-# sees (and --strict still counts) the warning its first build logged.
-import sitemap_mkdocs.plugin  # noqa: F401  isort: skip
+# sees (and --strict still counts) the warning its first build logged. An environment
+# without MkDocs (nox's `properdocs`, `pelican`, `sphinx` sessions) has nothing to import.
+with contextlib.suppress(ModuleNotFoundError):
+    import sitemap_mkdocs.plugin  # noqa: F401  isort: skip
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ but part of `make test`: it is the only test that sees the package as users get 
 
 from __future__ import annotations
 
+import configparser
 import os
 import runpy
 import shutil
@@ -97,7 +98,10 @@ def test_sdist_holds_what_the_wheel_needs(dist: dict[str, Path]) -> None:
         "sitemap_sphinx",
     }
     assert "sitemap-suite = sitemap_core.commands:main" in entry_points
-    assert "sitemap-suite = sitemap_mkdocs.plugin:SitemapPlugin" in entry_points
+    groups = configparser.ConfigParser()
+    groups.read_string(entry_points)
+    for group in ("mkdocs.plugins", "properdocs.plugins"):
+        assert groups[group]["sitemap-suite"] == "sitemap_mkdocs.plugin:SitemapPlugin"
     with tarfile.open(dist["sdist"]) as sdist:
         top = sdist.getnames()[0].split("/")[0]
         members = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}

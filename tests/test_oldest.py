@@ -1,5 +1,5 @@
 """The oldest generator each extra accepts, proved: `pelican[markdown]>=4.5` means Pelican
-4.5 builds the example site with its sitemap, and so on for MkDocs and Sphinx.
+4.5 builds the example site with its sitemap, and so on for MkDocs, Sphinx and ProperDocs.
 
 For each generator, a fresh venv gets the floor pyproject.toml declares (`>=X` installed
 as `==X`), the pins that old release needs from its own dependencies (`PINS`), this
@@ -9,7 +9,7 @@ it. The build must exit 0, say nothing about the sitemap at warning level or abo
 write a sitemap that lxml parses and the core validator passes. The newest releases are
 those of the test environment, which the rest of the suite builds with.
 
-Slow (three venvs and pip installs from the package registry, which pip caches).
+Slow (a venv per generator and pip installs from the package registry, which pip caches).
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ PINS = {
     # Pelican 4.5 and 4.6 import `jinja2.Markup`, which Jinja2 3.1 removed.
     "pelican": ["jinja2<3.1"],
     "sphinx": [],
+    # ProperDocs ships no theme: the theme package released with it.
+    "properdocs": ["properdocs-theme-mkdocs==1.6.5"],
 }
 
 # Extra -> (its example site, the site's base URL, URLs its sitemap must list, and not).
@@ -83,7 +85,7 @@ def _floors() -> dict[str, tuple[str, str]]:
         "optional-dependencies"
     ]
     floors = {}
-    for extra in SITES:
+    for extra in PINS:
         (requirement,) = extras[extra]
         match = re.fullmatch(r"([\w.-]+(?:\[[\w,-]+\])?)>=([\d.]+)", requirement)
         assert match, f"[{extra}] {requirement!r}: not one `name>=version` requirement"
@@ -124,7 +126,7 @@ def _ok(done: subprocess.CompletedProcess[str]) -> str:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """This project's wheel, built once for the three venvs."""
+    """This project's wheel, built once for the venvs."""
     out = tmp_path_factory.mktemp("wheel")
     command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", out, ROOT]
     _ok(_run(command, cwd=out, timeout=PIP_TIMEOUT))
@@ -226,15 +228,13 @@ def test_oldest_sphinx(wheel: Path, tmp_path: Path) -> None:
     _ok(_run([bin_dir / "sitemap-suite", "validate", "--strict", dirhtml], cwd=site))
 
 
-def test_oldest_snippets(wheel: Path, tmp_path: Path) -> None:
-    """pymdown-extensions 10.2 (mkdocs-material 9.6 pins ~=10.2) finds a snippet's file
-    by a method of its own and reads it inline, with no method to note it by (13.1 added
-    one): a page is dated by the snippet it includes, committed after it."""
-    bin_dir = _venv(tmp_path / "env", wheel, "mkdocs", ["pymdown-extensions==10.2"])
-    repo = GitRepo(init_repo(tmp_path / "site"))
+def _snippet_site(root: Path, config: str, theme: str = "") -> GitRepo:
+    """A one-page site whose page includes a snippet committed after it (2025 over 2024),
+    its configuration in the file `config`."""
+    repo = GitRepo(init_repo(root))
     repo.write(
-        "mkdocs.yml",
-        "site_name: t\nsite_url: https://example.org/\nexclude_docs: snippets/\n"
+        config,
+        f"site_name: t\nsite_url: https://example.org/\nexclude_docs: snippets/\n{theme}"
         "markdown_extensions: [pymdownx.snippets]\nplugins: [search, sitemap-suite]\n",
     )
     repo.write("docs/index.md", '# Home\n\n--8<-- "docs/snippets/s.md"\n')
@@ -242,10 +242,31 @@ def test_oldest_snippets(wheel: Path, tmp_path: Path) -> None:
     repo.commit("page", "2024-01-01T00:00:00+00:00", ".")
     repo.write("docs/snippets/s.md", "second\n")
     repo.commit("snippet", "2025-01-01T00:00:00+00:00", ".")
+    return repo
+
+
+def test_oldest_snippets(wheel: Path, tmp_path: Path) -> None:
+    """pymdown-extensions 10.2 (mkdocs-material 9.6 pins ~=10.2) finds a snippet's file
+    by a method of its own and reads it inline, with no method to note it by (13.1 added
+    one): a page is dated by the snippet it includes, committed after it."""
+    bin_dir = _venv(tmp_path / "env", wheel, "mkdocs", ["pymdown-extensions==10.2"])
+    repo = _snippet_site(tmp_path / "site", "mkdocs.yml")
     _ok(_run([bin_dir / "mkdocs", "build", "--strict"], cwd=repo.root))
     assert urls_in(repo.root / "site" / "sitemap.xml") == {
         "https://example.org/": "2025-01-01T00:00:00Z"
     }
+
+
+def test_oldest_properdocs(wheel: Path, tmp_path: Path) -> None:
+    """ProperDocs' first release, alone (no MkDocs): properdocs.yml read, the plugin found
+    in its entry-point group, the page dated by its snippet, robots.txt written."""
+    bin_dir = _venv(tmp_path / "env", wheel, "properdocs", ["pymdown-extensions"])
+    assert _run([bin_dir / "python", "-m", "pip", "show", "mkdocs"], cwd=tmp_path).returncode
+    repo = _snippet_site(tmp_path / "site", "properdocs.yml", "theme: mkdocs\n")
+    _ok(_run([bin_dir / "properdocs", "build", "--strict"], cwd=repo.root))
+    site = repo.root / "site"
+    assert urls_in(site / "sitemap.xml") == {"https://example.org/": "2025-01-01T00:00:00Z"}
+    assert "Sitemap: https://example.org/sitemap.xml" in (site / "robots.txt").read_text()
 
 
 def test_newest_pelican_summary_is_one_line_when_piped(tmp_path: Path) -> None:

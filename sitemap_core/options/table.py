@@ -168,8 +168,9 @@ OPTIONS: tuple[Option, ...] = (
         SwitchOr(auto_or_switch),
         "auto",
         "`auto`: at the host root, create robots.txt or add the `Sitemap:` line to it; "
-        "under a path, only add to a robots.txt the site ships. `true`: also create one "
-        "under a path. `false`: leave robots.txt alone.",
+        "under a path, only add to a robots.txt the site ships (on Read the Docs, create "
+        "it: Read the Docs serves it at the host root). `true`: also create one under a "
+        "path. `false`: leave robots.txt alone.",
     ),
     Option(
         "validate",

@@ -12,6 +12,7 @@ from ..protocol.robots import absolute, is_relative, relative_message, sitemap_v
 from ..values import codes, urls
 from ..values.report import Issues
 from ..values.urls import scope_of
+from . import readthedocs
 
 _MINIMAL = b"User-agent: *\nAllow: /\n"
 
@@ -26,8 +27,14 @@ def place_line(
 ) -> None:
     """Create robots.txt or add our line to it (`update`); under a path (crawlers read
     robots.txt only at the host root) only add to one the site ships, unless asked to
-    create it (`robots_txt: true`): else an info note says which line to add where."""
-    if robots_txt == "auto" and base.count("/") > 3 and not (out_dir / "robots.txt").is_file():
+    create it (`robots_txt: true`) or Read the Docs serves it at the root
+    (`readthedocs`): else an info note says which line to add where."""
+    if (
+        robots_txt == "auto"
+        and base.count("/") > 3
+        and not (out_dir / "robots.txt").is_file()
+        and not readthedocs.serves_root_files(base)
+    ):
         issues.add(
             codes.ROBOTS,
             "robots.txt",
