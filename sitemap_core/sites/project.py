@@ -49,11 +49,12 @@ def read_project(path: Path) -> Project | None:
         data = _read_yaml(path)
     else:
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8")).get("project")
+            table = tomllib.loads(path.read_text(encoding="utf-8")).get("project")
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise ConfigError(f"{path}: {exc}") from None
-        if not isinstance(data, dict) or "site_name" not in data:
+        if not isinstance(table, dict) or "site_name" not in table:
             return None
+        data = table
     root = path.resolve().parent
     site_url = _typed(path, data, "site_url", str, None)
     return Project(
