@@ -23,7 +23,7 @@ from click.testing import CliRunner, Result
 from helpers import GitRepo, checked, init_repo, parse
 from sitemap_core.commands import main
 from sitemap_core.sites.docspages import DocsPages
-from sitemap_core.sites.project import read_project
+from sitemap_core.sites.project import Project, read_project
 from sitemap_core.sites.snippets import SnippetFinder
 
 PIP_TIMEOUT = 600
@@ -218,7 +218,8 @@ def test_snippet_finder(tmp_path: Path) -> None:
 
 def test_docs_pages(tmp_path: Path) -> None:
     """Pages by their output path, as MkDocs and Zensical write them: index.md before
-    README.md, hidden files skipped; with and without directory URLs."""
+    README.md, hidden files skipped; with and without directory URLs. A mkdocs.yml that
+    INHERITs another, with an `!ENV` tag."""
     for rel in ("index.md", "a.md", "g/README.md", "h/index.md", "h/README.md", ".x/y.md"):
         (tmp_path / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "docs" / rel).write_text("# t\n")
@@ -233,6 +234,22 @@ def test_docs_pages(tmp_path: Path) -> None:
         "g/index.html": docs / "g/README.md",
         "h/index.html": docs / "h/index.md",
     }
+    (tmp_path / "base.yml").write_text(
+        "site_name: T\nsite_url: https://example.org/\nplugins: [search]\n"
+        "markdown_extensions: [{pymdownx.snippets: {base_path: [a]}}]\n"
+    )
+    (tmp_path / "mkdocs.yml").write_text(
+        "INHERIT: base.yml\ndocs_dir: docs\nsite_url: !ENV [NO_SUCH_VARIABLE, 'https://example.com/']\n"
+        "plugins: [{sitemap-suite: {changefreq: daily}}]\n"
+    )
+    inherited = read_project(tmp_path / "mkdocs.yml")
+    assert inherited == Project(
+        tmp_path / "mkdocs.yml",
+        "https://example.com/",
+        docs,
+        snippets={"base_path": ["a"]},
+        options={"changefreq": "daily"},
+    )
     config.write_text('[project]\nsite_name = "T"\nuse_directory_urls = false\n')
     assert DocsPages(read_project(config)).by_output["a.html"] == docs / "a.md"  # type: ignore[arg-type]
 
@@ -254,6 +271,9 @@ def test_config_problems(tmp_path: Path) -> None:
     (tmp_path / "mkdocs.yml").write_text("site_name: T\nsite_url: [1]\n")
     result = run("generate", "site", "--config", "mkdocs.yml", cwd=tmp_path)
     assert result.exit_code == 2 and "mkdocs.yml: site_url must be a string" in result.output
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nsite_url: example.org/\n")
+    result = run("generate", "site", "--config", "mkdocs.yml", cwd=tmp_path)
+    assert result.exit_code == 1 and "base-url site_url: site_url = 'example.org/'" in result.output
     (tmp_path / "ours.toml").write_text('[sitemap]\nbase_url = "https://example.org/"\n')
     result = run("generate", "site", "--config", "ours.toml", "-q", cwd=tmp_path)
     assert result.exit_code == 0, result.output

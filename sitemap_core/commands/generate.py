@@ -74,13 +74,14 @@ def generate(
     from ..build import Reporter, SitemapBuild  # the writer: loaded when the command runs
     from ..sites.folder import FolderSite
 
+    project = site_project(config_file)
+    setting = "site_url" if project is not None and not base_url else "--base-url"
     values, base_url, root = site_values(site_dir, base_url, config_file, lastmod=lastmod)
-    build = SitemapBuild.configure(values, base_url, setting="--base-url", root=root)
+    build = SitemapBuild.configure(values, base_url, setting=setting, root=root)
     if exclude and build.settings is not None:  # added to the config file's list, as read
         build.settings = dataclasses.replace(
             build.settings, exclude=(*build.settings.exclude, *exclude)
         )
-    project = site_project(config_file)
     if project is not None and source is None:
         site = FolderSite.for_project(site_dir, project, keep_html)
     else:

@@ -114,8 +114,9 @@ def _options(path: Path, plugins: Any) -> dict[str, Any]:
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
-    """mkdocs.yml as MkDocs reads it, with its tags: `!ENV` read from the environment,
-    `!!python/name:` and other tags as None (nothing a sitemap needs)."""
+    """mkdocs.yml as Zensical reads it: its tags (`!ENV` read from the environment,
+    `!!python/name:` and others as None: nothing a sitemap needs), and the file it
+    `INHERIT`s, relative to its folder."""
     try:
         import yaml
     except ImportError:
@@ -144,4 +145,24 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: {exc}") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: not a mapping of settings")
+    parent = data.pop("INHERIT", None)
+    if isinstance(parent, str):
+        if not (path.parent / parent).is_file():
+            raise ConfigError(f"{path}: INHERIT: no file {parent!r} beside it")
+        return _merged(_read_yaml(path.parent / parent), data)
     return data
+
+
+def _merged(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """`child` over `parent`, as Zensical merges an `INHERIT`ed file (deepmerge's
+    `always_merger`): mappings merged key by key, lists joined, other values replaced."""
+    merged = dict(parent)
+    for key, value in child.items():
+        old = merged.get(key)
+        if isinstance(old, dict) and isinstance(value, dict):
+            merged[key] = _merged(old, value)
+        elif isinstance(old, list) and isinstance(value, list):
+            merged[key] = old + value
+        else:
+            merged[key] = value
+    return merged
