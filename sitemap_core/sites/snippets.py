@@ -42,8 +42,8 @@ class SnippetFinder:
         auto_append: Sequence[str] = (),
         encoding: str = "utf-8",
     ) -> None:
-        self.bases = [(base, base.is_dir()) for base in map(Path.absolute, base_paths)]
-        self.bases = [(base, is_dir) for base, is_dir in self.bases if base.exists()]
+        absolute = (Path(os.path.abspath(base)) for base in base_paths)
+        self.bases = [(base, base.is_dir()) for base in absolute if base.exists()]
         self.restrict = restrict
         self.encoding = encoding
         self.everywhere = self._included(list(auto_append), set())
@@ -86,7 +86,7 @@ class SnippetFinder:
                 if candidate.exists() and os.path.samefile(candidate, base):
                     return base
                 continue
-            candidate = Path(os.path.abspath(base / path)) if self.restrict else base / path
+            candidate = Path(os.path.abspath(base / path))
             if self.restrict and not candidate.is_relative_to(base):
                 continue
             if candidate.is_file():
