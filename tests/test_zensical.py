@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from helpers import GitRepo, checked, init_repo, parse
+from helpers import GitRepo, checked, init_repo, parse, urls_in
 from sitemap_core.commands import main
 from sitemap_core.sites.docspages import DocsPages
 from sitemap_core.sites.project import Project, read_project
@@ -99,6 +99,7 @@ def site_repo(tmp_path: Path) -> GitRepo:
     repo.write("docs/index.md", '# Home\n\n--8<-- "intro.md"\n\n;--8<-- "escaped.md"\n')
     repo.write("docs/about.md", "# About\n\nabout\n")
     repo.write("docs/guide/README.md", "# Guide\n\nguide\n")
+    repo.write("docs/overrides/main.html", '{% extends "base.html" %}\n')
     repo.write("snippets/intro.md", "intro\n\n--8<--\nnested.md\n--8<--\n")
     repo.write("snippets/nested.md", "first\n")
     repo.write("snippets/escaped.md", "never included\n")
@@ -119,7 +120,8 @@ def commit_history(repo: GitRepo) -> None:
 @pytest.mark.slow
 def test_zensical_toml(zensical: Path, tmp_path: Path) -> None:
     """zensical.toml: site_url, docs_dir, directory URLs, snippets' base_path, and our
-    options under `[project.plugins.sitemap-suite]` (which Zensical passes over)."""
+    options under `[project.plugins.sitemap-suite]` (which Zensical passes over). The
+    URLs are those of Zensical's own sitemap: an HTML file copied from docs_dir is none."""
     repo = site_repo(tmp_path)
     repo.write(
         "zensical.toml",
@@ -132,6 +134,8 @@ def test_zensical_toml(zensical: Path, tmp_path: Path) -> None:
     build(zensical, repo, "--strict")
     site = repo.root / "site"
     assert "<lastmod>" not in (site / "sitemap.xml").read_text()  # Zensical's own: loc only
+    assert (site / "overrides/main.html").is_file()  # copied as it is: no page
+    its_own = set(urls_in(site / "sitemap.xml"))
 
     result = run("generate", "site", "--config", "zensical.toml", cwd=repo.root)
     assert result.exit_code == 0, result.output
@@ -143,6 +147,7 @@ def test_zensical_toml(zensical: Path, tmp_path: Path) -> None:
         "https://example.org/guide/": last["docs/guide/README.md"],
     }
     assert last["snippets/nested.md"] == "2025-01-01T00:00:00Z" < last["snippets/escaped.md"]
+    assert set(urls_in(site / "sitemap.xml")) == its_own
     assert "<changefreq>weekly</changefreq>" in (site / "sitemap.xml").read_text()
     robots = (site / "robots.txt").read_text()
     assert "Sitemap: https://example.org/sitemap.xml" in robots.splitlines()

@@ -20,6 +20,7 @@ class DocsPages:
     output path (`find`): the Markdown file, then the files it includes."""
 
     def __init__(self, project: Project) -> None:
+        self.docs_dir = project.docs_dir
         self.by_output: dict[str, Path] = {}
         readme: dict[str, Path] = {}
         for folder, dirs, names in os.walk(project.docs_dir):
@@ -42,6 +43,12 @@ class DocsPages:
         for output, path in readme.items():
             self.by_output.setdefault(output, path)
         self.snippets = _finder(project)
+
+    def copied(self, rel: str) -> bool:
+        """Whether the file written at `rel` is a copy of `docs_dir`'s own (a theme
+        override, a hand-written HTML file): not a page the generator built, and not in
+        its own sitemap."""
+        return rel not in self.by_output and (self.docs_dir / rel).is_file()
 
     def find(self, rel: str) -> tuple[Path, ...]:
         """The sources of the page written at `rel`; none for a page no Markdown file

@@ -41,8 +41,11 @@ class FolderSite:
     def for_project(cls, site_dir: Path, project: Project, keep_html: bool = False) -> FolderSite:
         """The site `project` (Zensical's, MkDocs') built into `site_dir`: its pages listed
         as its `use_directory_urls` serves them, each dated by its Markdown source and the
-        files that includes."""
-        return cls(site_dir, keep_html or not project.directory_urls, sources=DocsPages(project))
+        files that includes; the HTML files copied from its docs_dir as they are left out."""
+        pages = DocsPages(project)
+        site = cls(site_dir, keep_html or not project.directory_urls, sources=pages)
+        site.files = [(path, rel) for path, rel in site.files if not pages.copied(rel)]
+        return site
 
     def pages(self) -> Iterator[Page]:
         """One `Page` per HTML file, in path order."""
