@@ -43,7 +43,7 @@ def _options(fallback: str) -> list[Callable[[Callable[..., None]], Callable[...
                     "--base-url",
                     metavar="URL",
                     help="Where SITE_DIR is published, e.g. https://example.com/docs/ "
-                    f"(required unless the config file sets base_url{fallback}).",
+                    f"(required unless the config file sets base_url or site_url{fallback}).",
                 ),
                 click.option(
                     "--config",
