@@ -12,10 +12,11 @@ import click
 from ..checking.robots import robots_sitemaps
 from ..options import Settings, settings_from_options
 from ..protocol.grammar import loc_problem, part_name
-from ..sites.config import ConfigError, read_config
+from ..sites.config import ConfigError
+from ..sites.project import Project, read_any_config, read_project
 from ._report import issue_line
 
-__all__ = ["published_base", "site_options", "site_settings", "site_values"]
+__all__ = ["published_base", "site_options", "site_project", "site_settings", "site_values"]
 
 
 def site_options(published: bool = False) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -42,7 +43,7 @@ def _options(fallback: str) -> list[Callable[[Callable[..., None]], Callable[...
                     "--base-url",
                     metavar="URL",
                     help="Where SITE_DIR is published, e.g. https://example.com/docs/ "
-                    f"(required unless the config file sets base_url{fallback}).",
+                    f"(required unless the config file sets base_url or site_url{fallback}).",
                 ),
                 click.option(
                     "--config",
@@ -50,8 +51,10 @@ def _options(fallback: str) -> list[Callable[[Callable[..., None]], Callable[...
                     metavar="FILE",
                     type=click.Path(exists=True, dir_okay=False, path_type=Path),
                     help="A TOML file with the shared sitemap options, at top level or "
-                    "under [sitemap]. Relative paths in it (cache_dir) are taken from "
-                    "its folder.",
+                    "under [sitemap]; or the generator's own config file (zensical.toml, "
+                    "mkdocs.yml, properdocs.yml): its site_url, and our options under its "
+                    "sitemap-suite plugin entry. Relative paths in it (cache_dir) are "
+                    "taken from its folder.",
                 ),
             )
         )
@@ -75,7 +78,8 @@ def site_values(
     base_url = base_url or config_base or (published_base(site_dir, name) if published else None)
     if not base_url:
         raise click.UsageError(
-            "--base-url is required (or base_url in the config file"
+            "--base-url is required (or base_url in the config file, site_url in a "
+            "generator's config file"
             + (", or a robots.txt in SITE_DIR naming its sitemap)" if published else ")")
         )
     values.update({k: v for k, v in overrides.items() if v})
@@ -97,7 +101,16 @@ def _read_config(path: Path | None) -> tuple[dict[str, Any], str | None]:
     if path is None:
         return {}, None
     try:
-        return read_config(path)
+        return read_any_config(path)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc), param_hint="--config") from None
+
+
+def site_project(path: Path | None) -> Project | None:
+    """The generator's config file --config names (zensical.toml, mkdocs.yml...); None
+    for our own TOML file, or none."""
+    try:
+        return read_project(path) if path is not None else None
     except ConfigError as exc:
         raise click.BadParameter(str(exc), param_hint="--config") from None
 

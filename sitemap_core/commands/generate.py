@@ -15,7 +15,7 @@ import click
 from ..options import LASTMOD_SOURCES
 from ..values.report import failing
 from ._report import Echo
-from ._site import site_options, site_values
+from ._site import site_options, site_project, site_values
 
 __all__ = ["generate"]
 
@@ -27,7 +27,8 @@ __all__ = ["generate"]
     metavar="DIR",
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="The folder the site was built from, for git dates: each page is matched "
-    "to its source file by path (best effort).",
+    "to its source file by path (best effort). Not needed with a generator's config "
+    "file as --config (zensical.toml, mkdocs.yml): its docs_dir maps each page exactly.",
 )
 @click.option(
     "--keep-html",
@@ -64,19 +65,27 @@ def generate(
 
     Every .html file of SITE_DIR becomes a page: x/index.html is listed as x/, other
     names as they are (a.html stays a.html). Pages that are noindex, 404 pages, redirect
-    stubs and pages with another canonical URL are left out by the core. Exit status 1
+    stubs and pages with another canonical URL are left out by the core. With a
+    generator's config file as --config (zensical.toml, mkdocs.yml, properdocs.yml),
+    its site_url is the base URL, its use_directory_urls the URL style, and each page
+    is dated by its Markdown source in docs_dir and the snippets it includes. Exit status 1
     when an error (with --strict, a warning) was found or no sitemap was written.
     """
     from ..build import Reporter, SitemapBuild  # the writer: loaded when the command runs
     from ..sites.folder import FolderSite
 
+    project = site_project(config_file)
+    setting = "site_url" if project is not None and not base_url else "--base-url"
     values, base_url, root = site_values(site_dir, base_url, config_file, lastmod=lastmod)
-    build = SitemapBuild.configure(values, base_url, setting="--base-url", root=root)
+    build = SitemapBuild.configure(values, base_url, setting=setting, root=root)
     if exclude and build.settings is not None:  # added to the config file's list, as read
         build.settings = dataclasses.replace(
             build.settings, exclude=(*build.settings.exclude, *exclude)
         )
-    site = FolderSite(site_dir, keep_html, source)
+    if project is not None and source is None:
+        site = FolderSite.for_project(site_dir, project, keep_html)
+    else:
+        site = FolderSite(site_dir, keep_html, source)
     if not quiet and _is_tty(sys.stderr):
         with click.progressbar(
             site.pages(), length=len(site.files), label="sitemap", file=sys.stderr, show_pos=True
