@@ -1,25 +1,35 @@
 """The Pelican plugin's cost: time inside its signal handlers, against the whole build.
 
-A blog of N dated Markdown articles in five category folders (ten tags, one author,
-every 20th article translated into French, ten pages, pagination of 10, feeds off) is
-built in this process three times: without the plugin, with it, and with
+The site has pyvideo.org's shape: N talks (Markdown articles) in events of 40 talks
+each (one folder and one category per event), each talk by one speaker (author; two for
+every tenth talk) of a pool of 0.6 N and with none to two tags of a pool of N / 7 (the
+ratios of pyvideo.org's 21,715 talks, 13,071 speakers, 2,941 tags), ten pages,
+pyvideo.org's URL settings (`{category}/{slug}.html`, `speaker/`, `events/`, `tag/`)
+and pagination of 10, feeds off: several thousand listing pages (speakers, tags, events
+and their pagination) for N = 2,000. `--site PELICANCONF` builds a real site instead (in
+place, its own plugins kept but a sitemap plugin, its output in a temporary folder).
+
+It is built in this process three times: without the plugin, with it, and with
 pelican-sitemap (the pelican-plugins sitemap) instead, the peer. Both plugins'
 handlers are wrapped with a timer here, not in the plugins; their time (sitemap
 writing, reading each page's head and validation included) is each one's cost. Ours is
 reported per 1,000 URLs, as a share of the build, against the peer's (`vs_peer`) and
-against the floor (the built heads read plainly, and the git pass alone). The peak
-memory it adds (`peak_mb_added`) is that of two more builds, each in a fresh process:
-ru_maxrss without and with the plugin. Articles carry their own dates and the blog is in no
-repository, so lastmod needs no git pass; `--history N` puts it in one, with a commit
-per source file and N more outside content/ among them. The last line is
-machine-readable.
+against the floor (the built heads read plainly, and the git pass alone), with the CPU
+of the git processes each build waited for (`git_cpu_s`: the build's child processes,
+less those of the build without a plugin). The peak memory it adds (`peak_mb_added`) is
+that of two more builds, each in a fresh process: ru_maxrss without and with the plugin.
+Talks carry their own dates and the site is in no repository, so lastmod needs no git
+pass; `--history N` puts it in one, with a commit per source file and N more outside
+content/ among them. The last line is machine-readable.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from pelican import Pelican, signals
@@ -29,9 +39,12 @@ from pelican.settings import read_settings
 
 import sitemap_pelican
 from harness import (
-    adapter_options,
+    CHILDREN,
+    adapter_args,
+    floor,
     make_repo,
     peak_mb_added,
+    record_pages,
     report_peer,
     rss_child,
     time_builds,
@@ -53,17 +66,17 @@ PEER_HANDLERS = (
     (peer_sitemap.generator, "queue_page", signals.content_written),
     (peer_sitemap.generator, "finalize", signals.finalized),
 )
-CATEGORIES = ("python", "travel", "cooking", "music", "garden")
-TAGS = tuple(f"tag-{n}" for n in range(10))
-START = dt.datetime(2020, 1, 1, 9, 0)
-ARTICLE = """Title: Article {n}
+TALKS_PER_EVENT = 40
+START = dt.datetime(2012, 1, 1, 9, 0)
+TALK = """Title: Talk {n}
 Date: {date}
-{modified}Category: {category}
+{modified}Category: {event}
+Authors: {speakers}
 Tags: {tags}
-Slug: article-{n:05d}
-{lang}
-Some prose for article {n}, with *emphasis* and a [link](https://example.com/{n}).
-A second sentence so the paragraph wraps like a real post does.
+Slug: talk-{n:05d}
+
+Some prose for talk {n}, with *emphasis* and a [link](https://example.com/{n}).
+A second sentence so the paragraph wraps like a real abstract does.
 
 - one item
 - another item
@@ -72,49 +85,67 @@ CONF = """SITENAME = "Benchmark"
 SITEURL = "https://example.org"
 AUTHOR = "Bench"
 PATH = "content"
-TIMEZONE = "Europe/Paris"
+TIMEZONE = "UTC"
 DEFAULT_LANG = "en"
 DEFAULT_PAGINATION = 10
+ARTICLE_URL = ARTICLE_SAVE_AS = "{category}/{slug}.html"
+PAGE_URL = PAGE_SAVE_AS = "pages/{slug}.html"
+AUTHOR_URL = AUTHOR_SAVE_AS = "speaker/{slug}.html"
+CATEGORY_URL = CATEGORY_SAVE_AS = "events/{slug}.html"
+TAG_URL = "tag/{slug}/"
+TAG_SAVE_AS = "tag/{slug}/index.html"
+CATEGORIES_SAVE_AS = "events.html"
+AUTHORS_SAVE_AS = "speakers.html"
 FEED_ALL_ATOM = None
 CATEGORY_FEED_ATOM = None
 TRANSLATION_FEED_ATOM = None
 AUTHOR_FEED_ATOM = None
 AUTHOR_FEED_RSS = None
 """
+# Sitemap plugins a real site may name: each build runs ours or the peer instead.
+SITEMAPS = {"sitemap", "extended_sitemap", "pelican.plugins.sitemap", "sitemap_pelican"}
+OURS = "sitemap-suite.xml"  # our sitemap's name in a build with the peer too
 
 
-def article(n: int, lang: str = "") -> str:
-    """One article's Markdown; `lang` makes it a translation (same slug)."""
-    date = START + dt.timedelta(hours=7 * n + (1 if lang else 0))
+def talk(n: int, talks: int) -> str:
+    """One talk's Markdown: its event, one speaker (two for every tenth talk), none to
+    two tags."""
+    date = START + dt.timedelta(hours=5 * n)
     modified = f"Modified: {date + dt.timedelta(days=30):%Y-%m-%d %H:%M}\n" if n % 3 == 0 else ""
-    return ARTICLE.format(
+    speakers, tags = _pools(talks)
+    return TALK.format(
         n=n,
         date=f"{date:%Y-%m-%d %H:%M}",
         modified=modified,
-        category=CATEGORIES[n % len(CATEGORIES)],
-        tags=f"{TAGS[n % 10]}, {TAGS[(n * 7 + 3) % 10]}",
-        lang=f"Lang: {lang}\n" if lang else "",
+        event=f"event-{n // TALKS_PER_EVENT:04d}",
+        speakers=", ".join(
+            f"Speaker {(n * 37 + k * 131) % speakers}" for k in range(1 + (n % 10 == 0))
+        ),
+        tags=", ".join(f"tag-{(n * 13 + k * 37) % tags}" for k in range(n % 3)),
     )
 
 
-def sources(articles: int) -> dict[str, str]:
-    """`{path in content/: Markdown}`: the articles in category folders, their
-    translations, the pages."""
-    files = {}
-    for n in range(articles):
-        category = CATEGORIES[n % len(CATEGORIES)]
-        files[f"{category}/article-{n:05d}.md"] = article(n)
-        if n % 20 == 0:
-            files[f"{category}/article-{n:05d}-fr.md"] = article(n, "fr")
+def _pools(talks: int) -> tuple[int, int]:
+    """How many speakers and tags `talks` talks have among them (pyvideo.org's ratios:
+    21,715 talks, 13,071 speakers, 2,941 tags)."""
+    return max(1, talks * 6 // 10), max(4, talks // 7)
+
+
+def sources(talks: int) -> dict[str, str]:
+    """`{path in content/: Markdown}`: the talks in one folder per event, the pages."""
+    files = {
+        f"event-{n // TALKS_PER_EVENT:04d}/videos/talk-{n:05d}.md": talk(n, talks)
+        for n in range(talks)
+    }
     for n in range(10):
         files[f"pages/page-{n}.md"] = f"Title: Page {n}\n\nAbout {n}.\n"
     return files
 
 
-def make_site(root: Path, articles: int, history: int | None = None) -> None:
-    """The blog's sources and pelicanconf.py under `root`; in a dated repository (with
+def make_site(root: Path, talks: int, history: int | None = None) -> None:
+    """The site's sources and pelicanconf.py under `root`; in a dated repository (with
     `history` other commits) unless `history` is None."""
-    files = sources(articles)
+    files = sources(talks)
     if history is None:
         for path, text in files.items():
             (root / "content" / path).parent.mkdir(parents=True, exist_ok=True)
@@ -131,17 +162,25 @@ def disconnect() -> None:
 
 
 def run_build(site: Path, out: Path, plugin: bool, plugins: tuple[str, ...] = ()) -> float:
-    """One Pelican build in this process, with or without the plugin (or with `plugins`
-    instead); its seconds."""
+    """One Pelican build in this process of `site` (a folder with pelicanconf.py, or a
+    pelicanconf.py), with or without the plugin, and with `plugins` (with the plugin too:
+    ours writes `OURS`), the site's own plugins kept but a sitemap; its seconds."""
     disconnect()  # an earlier build's register() left the handlers connected
     if plugin:
-        plugins = ("sitemap_pelican",)
+        plugins = ("sitemap_pelican", *plugins)
+    conf = (site if site.is_file() else site / "pelicanconf.py").resolve()
     start = time.perf_counter()
-    settings = read_settings(
-        str(site / "pelicanconf.py"),
-        override={"OUTPUT_PATH": str(out), "PLUGINS": list(plugins)},
-    )
-    Pelican(settings=settings).run()
+    settings = read_settings(str(conf), override={"OUTPUT_PATH": str(out)})
+    own = [name for name in settings["PLUGINS"] or () if name not in SITEMAPS]
+    settings["PLUGINS"] = [*own, *plugins]
+    if plugin and PEER in plugins:  # both: ours writes another file (the peer warns once)
+        settings["SITEMAP"] = {**settings.get("SITEMAP", {}), "filename": OURS}
+    cwd = os.getcwd()
+    os.chdir(conf.parent)  # as `make html` runs it: a site's plugins may read relative paths
+    try:
+        Pelican(settings=settings).run()
+    finally:
+        os.chdir(cwd)
     return time.perf_counter() - start
 
 
@@ -149,7 +188,10 @@ def main() -> None:
     console.quiet = True
     if rss_child(run_build):  # a memory build of peak_mb_added
         return
-    articles, history = adapter_options(__doc__, 2000, 200, "articles", "articles")
+    args = adapter_args(
+        __doc__, 2000, 200, "talks", "talks", "a real site's pelicanconf.py to build instead"
+    )
+    talks, history, real = args.size, args.history, args.site
     spent = time_calls(
         *((owner, (name,)) for owner, name, _ in HANDLERS)
     )  # before register() connects them
@@ -158,23 +200,34 @@ def main() -> None:
         work = Path(tmp)
         start = time.perf_counter()
         make_site(work / "warm", 5, None if history is None else 0)
-        make_site(work / "site", articles, history)
+        if real is None:
+            make_site(work / "site", talks, history)
+        else:
+            (work / "site").symlink_to(real.resolve())
         made = time.perf_counter() - start
-        without, with_plugin, urls, floor_s = time_builds(spent, run_build, work)
-        peer_spent.clear()
-        peer_build = run_build(work / "site", work / "peer", False, (PEER,))
+        if real is None:
+            without, with_plugin, urls, floor_s = time_builds(spent, run_build, work)
+            peer_spent.clear()
+            peer_build = run_build(work / "site", work / "peer", False, (PEER,))
+            peer_urls = urls_written(work / "peer" / "sitemap.xml")
+        else:
+            without, with_plugin, urls, floor_s = time_together(spent, peer_spent, work)
+            peer_build, peer_urls = with_plugin, urls_written(work / "with" / "sitemap.xml")
         disconnect()
-        peer_urls = urls_written(work / "peer" / "sitemap.xml")
         added_mb, peak_mb = peak_mb_added(__file__, work)
-    repo = (
-        "no repository"
-        if history is None
-        else (f"in a repository of {len(sources(articles)) + history} commits")
-    )
-    print(
-        f"site: {articles} articles (+{-(-articles // 20)} translations, 10 pages) in "
-        f"{len(CATEGORIES)} categories, {repo} (made in {made:.1f} s); {urls} URLs"
-    )
+    if real is not None:
+        shape = f"{real}, both plugins in one build"
+    else:
+        repo = (
+            "no repository"
+            if history is None
+            else (f"in a repository of {len(sources(talks)) + history} commits")
+        )
+        shape = (
+            f"{talks} talks in {-(-talks // TALKS_PER_EVENT)} events, "
+            f"{_pools(talks)[0]} speakers, {_pools(talks)[1]} tags, 10 pages, {repo}"
+        )
+    print(f"site: {shape} (made in {made:.1f} s); {urls} URLs")
     report_peer(
         "pelican",
         "plugin",
@@ -189,7 +242,23 @@ def main() -> None:
         peer_urls,
         added_mb,
         peak_mb,
+        f"git_cpu_s={spent[CHILDREN]:.2f}",
     )
+
+
+def time_together(
+    spent: Counter[str], peer_spent: Counter[str], work: Path
+) -> tuple[float, float, int, float]:
+    """A real site, in one build with both plugins (ours writing `OURS`), after a warm-up:
+    the same moment's load for both on a shared machine, where a site's build takes
+    minutes. `time_builds`' four values; the build without a plugin is not run (0)."""
+    pages = record_pages()
+    run_build(work / "warm", work / "warm-out", True)
+    spent.clear()
+    peer_spent.clear()
+    pages.clear()
+    built = run_build(work / "site", work / "with", True, (PEER,))
+    return 0.0, built, urls_written(work / "with" / OURS), floor(pages)
 
 
 if __name__ == "__main__":

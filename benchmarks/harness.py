@@ -16,6 +16,7 @@ import argparse
 import functools
 import gc
 import os
+import resource
 import subprocess
 import time
 from collections import Counter
@@ -29,6 +30,9 @@ from sitemap_core.values.page import Page
 from sitemap_core.writing.run import _Run
 
 GC = "gc"  # the `time_calls` key of collector pauses inside the hooks
+# The `time_calls` key of the CPU seconds of the child processes (git) the hooks waited for.
+CHILDREN = "children"
+NOT_HOOKS = (GC, CHILDREN)
 START = 1_600_000_000  # commit i is dated START + i hours
 
 
@@ -52,6 +56,15 @@ def adapter_options(
 ) -> tuple[int, int | None]:
     """`size_option` for `--<name>` (`--pages`), and `--history N`: the site inside a
     repository with N more commits touching other folders (None when not given)."""
+    args = adapter_args(doc, default, quick, unit, name)
+    return args.size, args.history
+
+
+def adapter_args(
+    doc: str, default: int, quick: int, unit: str, name: str = "pages", site: str = ""
+) -> argparse.Namespace:
+    """`adapter_options`' arguments as `size` and `history`; with `site` (its help), a
+    `--site PATH` too (a real site to build instead, `site`: None when not given)."""
     parser = _parser(doc, name, default, quick, unit)
     parser.add_argument(
         "--history",
@@ -59,8 +72,11 @@ def adapter_options(
         metavar="N",
         help="N extra commits outside the site's folder, among its own",
     )
+    if site:
+        parser.add_argument("--site", type=Path, metavar="PATH", help=site)
     args = parser.parse_args()
-    return (quick if args.quick else getattr(args, name)), args.history
+    args.size = quick if args.quick else getattr(args, name)
+    return args
 
 
 def make_repo(root: Path, files: dict[str, str], folder: str = "docs/", history: int = 0) -> None:
@@ -95,7 +111,8 @@ def time_calls(*targets: tuple[Any, Iterable[str]]) -> Counter[str]:
 
     Garbage-collector pauses that fall inside the wrappers are counted in the hooks' time
     and, again, under `GC` (a full collection scans the generator's whole heap, whoever
-    allocated last: worth seeing apart).
+    allocated last: worth seeing apart). The CPU of the child processes the hooks waited
+    for (git's, whose output they read) goes under `CHILDREN`.
     """
     spent: Counter[str] = Counter()
     inside = [0, 0.0]  # wrappers running; when the current pause began
@@ -103,13 +120,14 @@ def time_calls(*targets: tuple[Any, Iterable[str]]) -> Counter[str]:
     def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(function)  # keeps attributes such as `mkdocs_priority`
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
+            start, children = time.perf_counter(), _children_cpu()
             inside[0] += 1
             try:
                 return function(*args, **kwargs)
             finally:
                 inside[0] -= 1
                 spent[name] += time.perf_counter() - start
+                spent[CHILDREN] += _children_cpu() - children
 
         return wrapper
 
@@ -124,6 +142,11 @@ def time_calls(*targets: tuple[Any, Iterable[str]]) -> Counter[str]:
             setattr(owner, name, timed(name, getattr(owner, name)))
     gc.callbacks.append(pause)
     return spent
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def time_builds(
@@ -142,7 +165,7 @@ def time_builds(
     is that of `work/with/<sitemap>`; the floor is `floor` of the pages that build gave
     the core.
     """
-    given = _record_pages()
+    given = record_pages()
     build(work / "warm", work / "warm-out", True)
     spent.clear()
     without = build(work / "site", work / "without", False)
@@ -161,7 +184,7 @@ def urls_written(path: Path) -> int:
     return len(locs)
 
 
-def _record_pages() -> list[Page]:
+def record_pages() -> list[Page]:
     """From now on, keep every page the core is given (by any adapter)."""
     pages: list[Page] = []
     run = _Run.run
@@ -222,7 +245,7 @@ def report(
     note: str = "",
 ) -> None:
     """Print the build times, the hook times, the floor and, last, the `BENCH` line."""
-    hooks = {h: t for h, t in spent.items() if h != GC}
+    hooks = {h: t for h, t in spent.items() if h not in NOT_HOOKS}
     added = sum(hooks.values())
     pct = 100 * added / with_plugin
     per_1000_ms = 1e6 * added / urls
@@ -233,7 +256,8 @@ def report(
     print(
         f"{what} hooks: "
         + ", ".join(f"{h.lstrip('_')} {s:.3f} s" for h, s in hooks.items())
-        + f" (of which garbage-collector pauses {spent[GC]:.3f} s)"
+        + f" (of which garbage-collector pauses {spent[GC]:.3f} s); the child processes "
+        f"they waited for (git): {spent[CHILDREN]:.2f} s of CPU"
     )
     print(
         f"{what}: {added:.3f} s = {pct:.2f}% of the build, "
@@ -308,13 +332,15 @@ def report_peer(
     peer_urls: int,
     peak_added: float,
     peak_without: float,
+    extra: str = "",
 ) -> None:
     """`report`'s lines but its `BENCH` line; the hook times of the peer plugin (`peer`,
     timed as ours, in its own build of the same site in the same run) and the peak memory
     ours adds; then, last, the one `BENCH` line:
     `share_pct` (our hooks' share of our build), `per_1000_ms`, `vs_peer` (our hooks' time
     over the peer's), `peak_mb_added` (ru_maxrss of separate builds without and with our
-    plugin), and the peer's own share and time per 1,000 URLs."""
+    plugin), and the peer's own share and time per 1,000 URLs; then `extra` (`key=value`
+    pairs of the benchmark's own)."""
     import contextlib
     import io
 
@@ -322,13 +348,15 @@ def report_peer(
     with contextlib.redirect_stdout(lines):
         report(bench, what, spent, without, with_plugin, urls, floor_s)
     print("\n".join(lines.getvalue().splitlines()[:-1]))
-    added = sum(t for h, t in spent.items() if h != GC)
-    peer_added = sum(t for h, t in peer_spent.items() if h != GC)
+    added = sum(t for h, t in spent.items() if h not in NOT_HOOKS)
+    peer_added = sum(t for h, t in peer_spent.items() if h not in NOT_HOOKS)
     share = 100 * added / with_plugin
     peer_share = 100 * peer_added / peer_build
     print(
         f"{peer} hooks (its own build, {peer_build:.2f} s): "
-        + ", ".join(f"{h.lstrip('_')} {s:.3f} s" for h, s in peer_spent.items() if h != GC)
+        + ", ".join(
+            f"{h.lstrip('_')} {s:.3f} s" for h, s in peer_spent.items() if h not in NOT_HOOKS
+        )
         + f" (of which garbage-collector pauses {peer_spent[GC]:.3f} s)"
     )
     print(
@@ -344,4 +372,5 @@ def report_peer(
         f"per_1000_ms={1e6 * added / urls:.1f} vs_peer={added / peer_added:.2f} "
         f"peak_mb_added={peak_added:.1f} vs_floor={added / floor_s:.2f} "
         f"peer_share_pct={peer_share:.2f} peer_per_1000_ms={1e6 * peer_added / peer_urls:.1f}"
+        + (f" {extra}" if extra else "")
     )

@@ -270,3 +270,19 @@ def test_a_file_outside_every_repository_runs_no_git(git_repo, tmp_path, monkeyp
     spy = Spy(monkeypatch)
     assert dates.date_of(elsewhere) is None and not dates.contains(elsewhere)
     assert spy.runs == []
+
+
+def test_paths_made_or_linked_after_their_folder_was_listed(git_repo):
+    """A folder is listed once; a file, link or folder made there since is located as
+    the file system says now."""
+    site = _site(git_repo)
+    docs = site.root / "docs"
+    dates, _ = GitDates.load(site.root)
+    assert dates.date_of(docs / "index.md").isoformat() == SITE["docs/index.md"]  # listed
+    (docs / "linked.md").symlink_to(docs / "guide" / "setup.md")
+    (docs / "new").mkdir()
+    (docs / "later.md").write_text("later\n", encoding="utf-8")
+    os.utime(docs / "later.md", (STAMP, STAMP))
+    assert dates.date_of(docs / "linked.md").isoformat() == SITE["docs/guide/setup.md"]
+    assert dates.date_of(docs / "later.md") == MTIME
+    assert dates.contains(docs / "new") and dates.date_of(docs / "missing.md") is None

@@ -119,8 +119,11 @@ class Walk:
         self.probe = probe
         self.left = len(wanted)
         self.start: set[str] | None = wanted
-        # Each wanted name as given: the dates keep these strings, not the log's copies.
-        self.names = {name: name for name in wanted}
+        # Each wanted name as the log prints it -> as given. The log's other names are not
+        # decoded (a data repository's log lists hundreds of thousands), and the dates
+        # keep the given strings.
+        encoding, errors = FILE_NAMES
+        self.names = {name.encode(encoding, errors): name for name in wanted}
         self.pending: dict[str, set[str]] = {}
         self.dates: dict[str, str] = {}
         self.beyond: dict[str, str] = {}  # file -> the date of the boundary it reached
@@ -140,8 +143,9 @@ class Walk:
 
     def tokens(self, tokens: list[bytes]) -> None:
         """Take the next NUL-separated fields of the log (one loop here: the log of a
-        large repository has hundreds of thousands)."""
-        encoding, errors = FILE_NAMES
+        large repository has hundreds of thousands). A record keeps the wanted names it
+        lists, and "" for the others (a record listing none of them is not empty)."""
+        names = self.names
         for token in tokens:
             if not token:
                 self.header_next = True
@@ -153,7 +157,12 @@ class Walk:
                     self.first_name = False
                     token = token[1:] if token[:1] == b"\n" else token
                 if token:
-                    self.diffs[-1].append(token.decode(encoding, errors))
+                    name = names.get(token)
+                    record = self.diffs[-1]
+                    if name is not None:
+                        record.append(name)
+                    elif not record:
+                        record.append("")
 
     def finish(self) -> None:
         """Settle the last commit read (the log ended)."""
@@ -243,7 +252,7 @@ class Walk:
             self.pending[commit] = files
 
     def _dated(self, name: str) -> None:
-        self.dates[self.names[name]] = self.date
+        self.dates[name] = self.date
         self.left -= 1
 
 
