@@ -9,15 +9,16 @@ and pagination of 10, feeds off: several thousand listing pages (speakers, tags,
 and their pagination) for N = 2,000. `--site PELICANCONF` builds a real site instead (in
 place, its own plugins kept but a sitemap plugin, its output in a temporary folder).
 
-It is built in this process three times: without the plugin, with it, and with
-pelican-sitemap (the pelican-plugins sitemap) instead, the peer. Both plugins'
+It is built in this process twice: without a sitemap plugin (not for `--site`), then
+with both ours and pelican-sitemap (the pelican-plugins sitemap), the peer, ours writing
+another file: on a shared machine, separate builds meet different loads. Both plugins'
 handlers are wrapped with a timer here, not in the plugins; their time (sitemap
 writing, reading each page's head and validation included) is each one's cost. Ours is
 reported per 1,000 URLs, as a share of the build, against the peer's (`vs_peer`) and
 against the floor (the built heads read plainly, and the git pass alone), with the CPU
-of the git processes each build waited for (`git_cpu_s`: the build's child processes,
-less those of the build without a plugin). The peak memory it adds (`peak_mb_added`) is
-that of two more builds, each in a fresh process: ru_maxrss without and with the plugin.
+of the git processes its hooks waited for (`git_cpu_s`). The peak memory it adds
+(`peak_mb_added`) is that of two more builds (for `--site`, with `--memory`), each in a
+fresh process: ru_maxrss without and with the plugin.
 Talks carry their own dates and the site is in no repository, so lastmod needs no git
 pass; `--history N` puts it in one, with a commit per source file and N more outside
 content/ among them. The last line is machine-readable.
@@ -26,6 +27,7 @@ content/ among them. The last line is machine-readable.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import os
 import tempfile
 import time
@@ -47,7 +49,6 @@ from harness import (
     record_pages,
     report_peer,
     rss_child,
-    time_builds,
     time_calls,
     urls_written,
 )
@@ -192,6 +193,7 @@ def main() -> None:
         __doc__, 2000, 200, "talks", "talks", "a real site's pelicanconf.py to build instead"
     )
     talks, history, real = args.size, args.history, args.site
+    memory = real is None or args.memory  # two more builds of a real site: minutes each
     spent = time_calls(
         *((owner, (name,)) for owner, name, _ in HANDLERS)
     )  # before register() connects them
@@ -205,18 +207,14 @@ def main() -> None:
         else:
             (work / "site").symlink_to(real.resolve())
         made = time.perf_counter() - start
-        if real is None:
-            without, with_plugin, urls, floor_s = time_builds(spent, run_build, work)
-            peer_spent.clear()
-            peer_build = run_build(work / "site", work / "peer", False, (PEER,))
-            peer_urls = urls_written(work / "peer" / "sitemap.xml")
-        else:
-            without, with_plugin, urls, floor_s = time_together(spent, peer_spent, work)
-            peer_build, peer_urls = with_plugin, urls_written(work / "with" / "sitemap.xml")
+        without, with_plugin, urls, floor_s = time_together(
+            spent, peer_spent, work, without=real is None
+        )
+        peer_build, peer_urls = with_plugin, urls_written(work / "with" / "sitemap.xml")
         disconnect()
-        added_mb, peak_mb = peak_mb_added(__file__, work)
+        added_mb, peak_mb = peak_mb_added(__file__, work) if memory else (math.nan, math.nan)
     if real is not None:
-        shape = f"{real}, both plugins in one build"
+        shape = f"{real}"
     else:
         repo = (
             "no repository"
@@ -227,7 +225,7 @@ def main() -> None:
             f"{talks} talks in {-(-talks // TALKS_PER_EVENT)} events, "
             f"{_pools(talks)[0]} speakers, {_pools(talks)[1]} tags, 10 pages, {repo}"
         )
-    print(f"site: {shape} (made in {made:.1f} s); {urls} URLs")
+    print(f"site: {shape} (made in {made:.1f} s); {urls} URLs; both plugins in one build")
     report_peer(
         "pelican",
         "plugin",
@@ -247,18 +245,22 @@ def main() -> None:
 
 
 def time_together(
-    spent: Counter[str], peer_spent: Counter[str], work: Path
+    spent: Counter[str], peer_spent: Counter[str], work: Path, without: bool
 ) -> tuple[float, float, int, float]:
-    """A real site, in one build with both plugins (ours writing `OURS`), after a warm-up:
-    the same moment's load for both on a shared machine, where a site's build takes
-    minutes. `time_builds`' four values; the build without a plugin is not run (0)."""
+    """Both plugins in one build (ours writing `OURS`), after a warm-up: the same moment's
+    load for both, on a shared machine where separate builds met loads that made the
+    ratio swing from 0.7 to 4 between runs. `time_builds`' four values; with `without`,
+    a build without either first (else its time is 0: a real site takes minutes)."""
     pages = record_pages()
     run_build(work / "warm", work / "warm-out", True)
     spent.clear()
     peer_spent.clear()
+    alone = run_build(work / "site", work / "without", False) if without else 0.0
+    if spent or peer_spent:
+        raise SystemExit("a plugin ran in the build without it")
     pages.clear()
     built = run_build(work / "site", work / "with", True, (PEER,))
-    return 0.0, built, urls_written(work / "with" / OURS), floor(pages)
+    return alone, built, urls_written(work / "with" / OURS), floor(pages)
 
 
 if __name__ == "__main__":

@@ -64,7 +64,8 @@ def adapter_args(
     doc: str, default: int, quick: int, unit: str, name: str = "pages", site: str = ""
 ) -> argparse.Namespace:
     """`adapter_options`' arguments as `size` and `history`; with `site` (its help), a
-    `--site PATH` too (a real site to build instead, `site`: None when not given)."""
+    `--site PATH` too (a real site to build instead, `site`: None when not given) and
+    `--memory`."""
     parser = _parser(doc, name, default, quick, unit)
     parser.add_argument(
         "--history",
@@ -74,6 +75,9 @@ def adapter_args(
     )
     if site:
         parser.add_argument("--site", type=Path, metavar="PATH", help=site)
+        parser.add_argument(
+            "--memory", action="store_true", help="with --site: the two memory builds too"
+        )
     args = parser.parse_args()
     args.size = quick if args.quick else getattr(args, name)
     return args
@@ -353,7 +357,7 @@ def report_peer(
     share = 100 * added / with_plugin
     peer_share = 100 * peer_added / peer_build
     print(
-        f"{peer} hooks (its own build, {peer_build:.2f} s): "
+        f"{peer} hooks (build of {peer_build:.2f} s): "
         + ", ".join(
             f"{h.lstrip('_')} {s:.3f} s" for h, s in peer_spent.items() if h not in NOT_HOOKS
         )
