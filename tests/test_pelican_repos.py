@@ -15,6 +15,7 @@ from pelican import Pelican
 from pelican.log import LimitFilter
 from pelican.settings import read_settings
 
+import sitemap_pelican  # noqa: F401  its logger made now, as Pelican makes loggers
 from helpers import GitRepo, checked, checkout_times
 
 logging.setLoggerClass(logging.Logger)  # as tests/test_pelican.py: keep later loggers plain
