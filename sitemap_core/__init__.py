@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from .values.urls import base_url_problem, folder_url, site_path
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
+    from .writing.readthedocs import canonical_url
     from .writing.versionroot import versioned_advice
     from .writing.versions import mike_versions
 
@@ -93,10 +94,12 @@ _HOMES = {
     "prune": ".writing.htmlmap",
     "render": ".writing.htmlmap",
     "Listing": ".writing.listing",
+    "canonical_url": ".writing.readthedocs",
     "versioned_advice": ".writing.versionroot",
     "mike_versions": ".writing.versions",
 }
 __all__ = [
+    "canonical_url",
     "OPTIONS",
     "Alternate",
     "ChangeFreq",

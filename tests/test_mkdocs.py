@@ -634,3 +634,15 @@ def test_front_matter_with_nothing_of_ours_unread_is_an_info_line(site, caplog, 
         for r in caplog.records
         if r.levelno == logging.INFO
     )
+
+
+def test_read_the_docs_url_stands_in_for_a_missing_site_url(site, caplog, monkeypatch):
+    """A site with no site_url built on Read the Docs (as pypa/cibuildwheel's
+    properdocs.yml is): listed at the canonical URL Read the Docs gives the build, and a
+    strict build stays green."""
+    rtd = "https://example.readthedocs.io/en/latest/"
+    monkeypatch.setenv("READTHEDOCS_CANONICAL_URL", rtd)
+    edit_config(site, site_url=None)
+    site_dir = build(site, strict=True)
+    assert rtd + "about/" in checked(site_dir, rtd)
+    assert not warnings_of(caplog)

@@ -19,18 +19,16 @@ registered is a typo the core names too.
 from __future__ import annotations
 
 import ast
-import os
 from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
 
-from sitemap_core import OPTIONS, Issue
+from sitemap_core import OPTIONS, Issue, canonical_url
 
 from .scheme import Scheme, listed
 
 PREFIX = "sitemap_"
-RTD_URL = "READTHEDOCS_CANONICAL_URL"
 _SPHINX_SITEMAP: dict[str, Any] = {
     "site_url": None,
     "sitemap_url_scheme": None,
@@ -64,7 +62,7 @@ def base_url(app: Sphinx) -> tuple[str, str]:
     for setting, value in (
         ("site_url", config.site_url),
         ("html_baseurl", config.html_baseurl),
-        (RTD_URL, os.environ.get(RTD_URL)),
+        ("READTHEDOCS_CANONICAL_URL", canonical_url()),
     ):
         if value:
             return str(value), setting

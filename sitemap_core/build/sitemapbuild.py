@@ -16,6 +16,7 @@ from ..values import codes
 from ..values.page import Page, StrPath
 from ..values.report import Issue, Result
 from ..values.urls import base_url_problem, foreign_part, shown, without_fragment
+from ..writing import readthedocs
 from ..writing.run import remove_sets
 from .writeset import write_sitemaps
 
@@ -91,9 +92,12 @@ class SitemapBuild:
         the default language; `news_publication`, `news_language`). `preview`: a dev
         server's build, whose URLs never enter the content state nor IndexNow.
         `previous`: the last build of the same dev server, whose git history this one
-        takes over while it holds. A base URL no sitemap can use is one `base-url`
+        takes over while it holds. No base URL: Read the Docs' canonical URL of this
+        build, when it runs there. A base URL no sitemap can use is one `base-url`
         warning naming `setting`, and a build with no settings.
         """
+        if not base_url and (published := readthedocs.canonical_url()):
+            base_url, setting = published, readthedocs.CANONICAL_URL  # on Read the Docs
         base_url, problem, checked = _checked_base_url(setting, base_url)
         unset = {
             name: value

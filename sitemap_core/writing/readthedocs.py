@@ -14,12 +14,20 @@ from collections.abc import Mapping
 
 from ..values import urls
 
+CANONICAL_URL = "READTHEDOCS_CANONICAL_URL"  # the version's base URL, in a build there
+
+
+def canonical_url(environ: Mapping[str, str] = os.environ) -> str:
+    """The base URL Read the Docs publishes this build at ("" elsewhere): the base URL
+    of a site whose config gives none."""
+    return environ.get(CANONICAL_URL, "")
+
 
 def serves_root_files(base: str, environ: Mapping[str, str] = os.environ) -> bool:
     """Whether this build runs on Read the Docs for a site on the host Read the Docs
     serves it at: then the robots.txt at the build's output root is served at that
     host's root (from the default version; another version's is never read)."""
-    canonical = environ.get("READTHEDOCS_CANONICAL_URL", "")
+    canonical = canonical_url(environ)
     return (
         environ.get("READTHEDOCS") == "True"
         and bool(canonical)
