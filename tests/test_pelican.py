@@ -182,6 +182,14 @@ def txt_example(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # -- the example site as shipped ----------------------------------------------------------
 
 
+def _fatal_warnings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pelican's `--fatal warnings`, as each release sets it (4.11+: `fatal_lvl`)."""
+    if hasattr(FatalLogger, "fatal_lvl"):
+        monkeypatch.setattr(FatalLogger, "fatal_lvl", logging.WARNING)
+    else:
+        monkeypatch.setattr(FatalLogger, "warnings_fatal", True)
+
+
 def test_exact_url_set(example: Path) -> None:
     assert set(checked(example, BASE)) == EXPECTED
     locs = parse(example / "sitemap.xml").findall("sm:url/sm:loc", NS)
@@ -569,10 +577,7 @@ def test_bad_options_warn_by_name_and_keep_defaults(
 
 def test_fatal_warnings_fail_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     site = make_site(tmp_path)
-    if hasattr(FatalLogger, "fatal_lvl"):  # `--fatal warnings`, as Pelican 4.11+ sets it
-        monkeypatch.setattr(FatalLogger, "fatal_lvl", logging.WARNING)
-    else:  # before 4.11
-        monkeypatch.setattr(FatalLogger, "warnings_fatal", True)
+    _fatal_warnings(monkeypatch)
     build(site, tmp_path / "clean")  # the example site itself builds without a warning
     assert (tmp_path / "clean" / "sitemap.xml").is_file()
     with pytest.raises(SystemExit) as failed:
@@ -590,10 +595,7 @@ def test_a_shipped_relative_sitemap_line_becomes_ours_under_fatal_warnings(
     site = make_site(tmp_path)
     shipped = site / "content" / "extra" / "robots.txt"
     shipped.write_text(shipped.read_text() + "Sitemap: /sitemap.xml\n")
-    if hasattr(FatalLogger, "fatal_lvl"):
-        monkeypatch.setattr(FatalLogger, "fatal_lvl", logging.WARNING)
-    else:
-        monkeypatch.setattr(FatalLogger, "warnings_fatal", True)
+    _fatal_warnings(monkeypatch)
     out = build(site, tmp_path / "out")
     assert (out / "robots.txt").read_text().splitlines() == [
         "User-agent: *",
@@ -1027,10 +1029,7 @@ def test_the_sites_own_relative_robots_line_under_a_path_is_an_info_line(
     site = make_site(tmp_path)
     shipped = site / "content" / "extra" / "robots.txt"
     shipped.write_text(shipped.read_text() + "Sitemap: /sitemap.xml\n")
-    if hasattr(FatalLogger, "fatal_lvl"):
-        monkeypatch.setattr(FatalLogger, "fatal_lvl", logging.WARNING)
-    else:
-        monkeypatch.setattr(FatalLogger, "warnings_fatal", True)
+    _fatal_warnings(monkeypatch)
     out = build(site, tmp_path / "out", SITEURL=BASE + "kdeldycke")
     lines = (out / "robots.txt").read_text().splitlines()
     assert lines[-2:] == ["Sitemap: /sitemap.xml", f"Sitemap: {BASE}kdeldycke/sitemap.xml"]
