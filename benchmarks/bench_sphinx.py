@@ -42,7 +42,9 @@ SECTION_SIZE = 50
 # Every function sitemap_sphinx.setup() connects, by where setup() looks it up.
 HANDLERS = (
     (sitemap_sphinx, ("_write_sitemap",)),
-    (sitemap_sphinx._Build, ("read_ahead", "note")),
+    (sitemap_sphinx._Build, ("start", "note")),
+    (sitemap_sphinx.versions, ("give_history",)),
+    (sitemap_sphinx.fields, ("misplaced",)),
     (sitemap_sphinx.htmlmap, ("_add_templates", "_collect")),
 )
 # The peer: every function sphinx-sitemap and sphinx-last-updated-by-git connect.
