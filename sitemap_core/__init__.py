@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .build import Counts, Reporter, SitemapBuild, Voice, write_sitemaps
-    from .build.sitemapbuild import base_url_issue
     from .checking.validate import validate_files
     from .facts.gitarchive import attach_history
     from .facts.htmlhead import Heads
@@ -59,7 +58,6 @@ _HOMES = {
     "SitemapBuild": ".build",
     "Voice": ".build",
     "write_sitemaps": ".build",
-    "base_url_issue": ".build.sitemapbuild",
     "validate_files": ".checking.validate",
     "attach_history": ".facts.gitarchive",
     "Heads": ".facts.htmlhead",
@@ -121,7 +119,6 @@ __all__ = [
     "StrPath",
     "Video",
     "Voice",
-    "base_url_issue",
     "attach_history",
     "base_url_problem",
     "folder_url",

@@ -18,7 +18,6 @@ no sitemap's scope: one warning says how to give each version its own.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,6 @@ from sphinx.util import logging
 from sitemap_core import Issue, Settings
 
 logger = logging.getLogger(__name__)
-_COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
 def _smv(app: Sphinx) -> tuple[str, str, list[str]] | None:
@@ -134,10 +132,9 @@ def give_history(app: Sphinx, env: BuildEnvironment) -> list[str]:
     if not Path(app.srcdir).resolve().is_relative_to(copy.resolve()):
         return []  # not built from the copy
     ref = f"refs/{data.get('source', 'heads')}/{data.get('name', current)}"
-    rev = copy.name if _COMMIT.fullmatch(copy.name) else ref  # the copy is named for its commit
     from sitemap_core import attach_history  # loaded only for a sphinx-multiversion build
 
-    issue = attach_history(copy, Path(app.confdir), rev, ref)
+    issue = attach_history(copy, Path(app.confdir), ref)
     if issue is not None:
         logger.info("sitemap: %s", issue.message)
     return []

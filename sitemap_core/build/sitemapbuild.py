@@ -198,11 +198,11 @@ def _checked_base_url(setting: str, base_url: str) -> tuple[str, str | None, lis
         )
     problem = base_url_problem(usable)
     if problem:
-        issues.append(base_url_issue(setting, usable, problem))
+        issues.append(_base_url_issue(setting, usable, problem))
     return usable, problem, issues
 
 
-def base_url_issue(setting: str, base_url: str, problem: str) -> Issue:
+def _base_url_issue(setting: str, base_url: str, problem: str) -> Issue:
     """The one `base-url` issue every generator gives for a base URL no sitemap can use,
     naming the setting as the user wrote it: an error for a query or credentials in it
     (a part the user put there, that no site's address holds), else a warning."""

@@ -14,18 +14,23 @@ boundaries included. Nothing in the source repository is written.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
+from ..values import codes
 from ..values.report import Issue
 from .gitprocess import first_line, run_git
 
+_COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # a SHA-1 or SHA-256 object name
 
-def attach_history(copy: Path, source: Path, rev: str, ref: str) -> Issue | None:
-    """Give `copy` (`git archive` of `rev`, a commit or a ref, named `ref` in the user's
-    words, from the repository holding `source`) the history of that commit; None when
-    done, or when `copy` has it already; else a `git` info issue saying why its files
-    have no git dates."""
+
+def attach_history(copy: Path, source: Path, ref: str) -> Issue | None:
+    """Give `copy` (`git archive` of `ref`, from the repository holding `source`) the
+    history of its commit: the one it is named for (sphinx-multiversion names each copy
+    for its commit's hash), else `ref`'s. None when done, or when `copy` has it already;
+    else a `git` info issue saying why its files have no git dates."""
+    rev = copy.name if _COMMIT.fullmatch(copy.name) else ref
     dot_git = copy / ".git"
     try:
         found = run_git(
@@ -66,7 +71,7 @@ def attach_history(copy: Path, source: Path, rev: str, ref: str) -> Issue | None
 
 def _no_history(copy: Path, ref: str, reason: str) -> Issue:
     return Issue(
-        "git",
+        codes.GIT,
         str(copy),
         "lastmod",
         f"the copy of {ref} has no history, and it cannot be given its commit's ({reason}): "

@@ -31,6 +31,7 @@ from lxml import etree
 from ..facts.htmlhead import read_page
 from ..files.atomic import gzip_copy, write_file
 from ..files.safexml import SAFE_XML
+from ..files.served import serving_file
 from ..values import codes, urls
 from ..values.report import Issue
 from .versionroot import read_sitemap, same_bytes, sitemap_home
@@ -94,7 +95,7 @@ def _fix(tree: Tree, base: str, stale: _Stale) -> Issue:
             if loc is None:
                 continue
             moved = own_url + loc[len(home_url) :]
-            page = _page_file(tree.root / stale.folder, unquote(loc[len(home_url) :]))
+            page = serving_file(tree.root / stale.folder, loc[len(home_url) :])
             if page is not None and read_page(page, moved).listed:
                 _move(item, home_url, own_url)
                 kept += 1
@@ -163,12 +164,6 @@ def _move(item: etree._Element, old: str, new: str) -> None:
         href = element.get("href")
         if href and href.startswith(old):
             element.set("href", new + href[len(old) :])
-
-
-def _page_file(folder: Path, rel: str) -> Path | None:
-    """The built file serving `rel` (`guide/`, `x.html`, "") in `folder`."""
-    path = folder / rel
-    return next((p for p in (path / "index.html", path) if p.is_file()), None)
 
 
 def _parts(index: Path, kind: str, root: etree._Element, home_url: str) -> list[Path]:
