@@ -66,14 +66,18 @@ def site_values(
     base_url: str | None,
     config_file: Path | None,
     published: bool = False,
+    project: Project | None = None,
     **overrides: Any,
 ) -> tuple[dict[str, Any], str, Path]:
     """The option values of --config (with `overrides`), the base URL and the folder
     relative paths are taken from. The base URL: given, else the config file's, else
     (`published`: a built site that names its sitemap) the folder of the sitemap its
     robots.txt names. Relative paths are taken from the config file's folder, else from
-    SITE_DIR's: the state stays beside the site, never in the working folder."""
-    values, config_base = _read_config(config_file)
+    SITE_DIR's: the state stays beside the site, never in the working folder. `project`:
+    the generator's config file --config names, read already (`site_project`)."""
+    values, config_base = (
+        (dict(project.options), project.site_url) if project else _read_config(config_file)
+    )
     name = str(values.get("filename") or "sitemap.xml")
     base_url = base_url or config_base or (published_base(site_dir, name) if published else None)
     if not base_url:

@@ -76,7 +76,9 @@ def generate(
 
     project = site_project(config_file)
     setting = "site_url" if project is not None and not base_url else "--base-url"
-    values, base_url, root = site_values(site_dir, base_url, config_file, lastmod=lastmod)
+    values, base_url, root = site_values(
+        site_dir, base_url, config_file, project=project, lastmod=lastmod
+    )
     build = SitemapBuild.configure(values, base_url, setting=setting, root=root)
     if exclude and build.settings is not None:  # added to the config file's list, as read
         build.settings = dataclasses.replace(
