@@ -8,7 +8,6 @@ through an `add(line, code, field, message, level)`.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 
 from ..protocol.grammar import PATH_ONLY, VALUE_CHECKS, Problem, loc_parts, short, valid_hreflang
@@ -16,18 +15,14 @@ from ..protocol.sitemaps import MAX_ENTRIES, MAX_LOC, MIN_LOC
 from ..values import codes, dates
 from .reading import Add, File
 
-# How far past this check's clock a lastmod may be: a day covers the date of every time
-# zone (UTC+14 is a day ahead of UTC-10) and a writer's clock a little fast; a date beyond
-# is wrong, and search engines ignore it.
-CLOCK_SKEW = dt.timedelta(days=1)
 
-
-def check_value(known: set[str], name: str, value: str, line: int, add: Add) -> None:
+def check_value(known: set[str], name: str, value: str, line: int, add: Add, latest: float) -> None:
     """Check one lastmod, changefreq or priority not in `known`, the values of this file
-    already found good (real sites repeat their dates), which a good one joins."""
+    already found good (real sites repeat their dates), which a good one joins; `latest`:
+    the sort key past which a lastmod is in the future (`Window.latest`)."""
     problem = VALUE_CHECKS[name](value)
     if problem is None and name == "lastmod":
-        problem = _future(value)
+        problem = _future(value, latest)
     if problem is None:
         if len(known) < 10_000:
             known.add(value)
@@ -35,15 +30,14 @@ def check_value(known: set[str], name: str, value: str, line: int, add: Add) -> 
         add(line, name, name, problem[0], problem[1])
 
 
-def _future(lastmod: str) -> Problem:
-    """A warning for a (valid) lastmod more than `CLOCK_SKEW` after now."""
+def _future(lastmod: str, latest: float) -> Problem:
+    """A warning for a (valid) lastmod past `latest`."""
     value = dates.stored(lastmod)
-    limit = dt.datetime.now(dt.UTC).replace(microsecond=0) + CLOCK_SKEW
-    if value is None or dates.sort_key(value) <= limit.timestamp():
+    if value is None or dates.sort_key(value) <= latest:
         return None
     return (
-        f"{lastmod.strip()!r} is in the future (more than a day after this check's clock, "
-        f"{dates.to_w3c(limit - CLOCK_SKEW)}); search engines ignore such dates",
+        f"{lastmod.strip()!r} is in the future (more than a day after this check's clock); "
+        "search engines ignore such dates",
         "warning",
     )
 

@@ -39,7 +39,7 @@ _PLAIN_ENTRY = re.compile(
 _PLAIN_LINES = re.compile(rf"(?:{_PLAIN_ENTRY.pattern})*+(?P<end></urlset>\n)?")
 
 
-def read_plain(reader: Reader, info: File, add: Add) -> bool:
+def read_plain(reader: Reader, info: File, add: Add, latest: float) -> bool:
     """Check a `<urlset>` in the writer's plain shape (one of `_PLAIN_HEADS`, then one
     `<url>` of a loc, a lastmod and, after the xhtml header, `xhtml:link` alternates on
     each line, `</urlset>`) from its text, without the XML parser.
@@ -47,7 +47,7 @@ def read_plain(reader: Reader, info: File, add: Add) -> bool:
     Such bytes are well-formed by construction and hold no element but the entries, whose
     lines are known, so the findings are the full checker's: its value and loc checks, in
     its order. False, with nothing reported, at the first byte out of that shape: then the
-    caller reads the file again with `read_xml`.
+    caller reads the file again with `read_xml`. `latest`: `Window.latest`.
     """
     pending: list[tuple[object, ...]] = []  # reported only when the whole file is plain
 
@@ -78,7 +78,7 @@ def read_plain(reader: Reader, info: File, add: Add) -> bool:
             if line == MAX_ENTRIES + 3:
                 too_many(line, note)
             if lastmod and lastmod not in known:
-                check_value(known, "lastmod", lastmod, line, note)
+                check_value(known, "lastmod", lastmod, line, note, latest)
             if links and not linked:
                 return False
             hrefs = _PLAIN_LINK.findall(links)

@@ -28,12 +28,30 @@ CHUNK = 1 << 18  # bytes read at a time
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
+# How far past this check's clock a lastmod may be: a day covers the date of every time
+# zone (UTC+14 is a day ahead of UTC-10) and a writer's clock a little fast; a date beyond
+# is wrong, and search engines ignore it.
+CLOCK_SKEW = dt.timedelta(days=1)
+
+
+def latest_lastmod(now: dt.datetime | None) -> float:
+    """The sort key past which a lastmod is in the future: `CLOCK_SKEW` after the check's
+    clock (`now`, the build's; else the current time), taken once per check."""
+    return ((now or dt.datetime.now(dt.UTC)) + CLOCK_SKEW).timestamp()
+
+
 @dataclass(frozen=True, slots=True)
 class Window:
-    """The news window the extension checks use: the build's clock, or now."""
+    """The check's clock (the build's, or now) as the checks use it: the news window of
+    the extension checks, and `latest`, the sort key past which a lastmod is in the
+    future (taken once, when the check starts)."""
 
     now: dt.datetime | None = None
     news_days: float | None = None
+    latest: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "latest", latest_lastmod(self.now))
 
 
 class Found:

@@ -235,7 +235,7 @@ def _read_file(path: Path, number: int, found: Found, window: Window) -> File:
             add(None, codes.GZIP, "", "gzip data in a file not named .gz", "warning")
         if info.variant.startswith("txt"):
             read_text(reader, info, add)
-        elif not read_plain(reader, info, add):
+        elif not read_plain(reader, info, add, window.latest):
             info = File(path, number)  # what the shortcut read is dropped
             raw.seek(0)
             reader = Reader(raw)

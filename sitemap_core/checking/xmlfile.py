@@ -349,7 +349,14 @@ class EntryCheck:
                     continue
                 known = good[position]
                 if value not in known:
-                    check_value(known, self.names[position - 1], value, child.sourceline, add)
+                    check_value(
+                        known,
+                        self.names[position - 1],
+                        value,
+                        child.sourceline,
+                        add,
+                        self.window.latest,
+                    )
             elif isinstance(tag, str) and tag[0] == "{" and not tag.startswith(SM):
                 state = _FOREIGN
                 if tag == _XHTML_LINK and entry == "url":
