@@ -252,6 +252,20 @@ def test_lastmod_git_dates_by_commits_unless_modified(tmp_path: Path) -> None:
     assert lastmods[BASE + "tag/trains.html"] == "2024-03-15T12:00:00+01:00"  # interrail-pass
 
 
+def test_pagination_pages_are_listed_by_the_url_pelican_links(tmp_path: Path) -> None:
+    """Rules linking a page by another URL than its file's (`PAGINATION_PATTERNS`): each
+    pagination page is listed by the URL Pelican gives it; by its file's with the default
+    rules (the example site: `tag/tips2.html`)."""
+    rules = [
+        (1, "{url}", "{save_as}"),
+        (2, "{base_name}/page/{number}", "{base_name}/page/{number}/index.html"),
+    ]
+    out = build(make_site(tmp_path), tmp_path / "out", PAGINATION_PATTERNS=rules)
+    listed = set(checked(out, BASE))
+    assert {BASE + "tag/tips.html", BASE + "tag/tips/page/2", BASE + "page/4"} <= listed
+    assert not any(url.endswith(("tips2.html", "/index.html")) for url in listed)
+
+
 def test_a_page_written_over_a_tag_page_is_dated_as_itself(tmp_path: Path) -> None:
     """A page whose `Save_as:` is the trains tag's page replaces it (Pelican's own samples
     do so): that file is the page, dated by its own commit, not by the articles the tag

@@ -60,11 +60,17 @@ class GitDates:
     repository, as `prefetch` (or `date_of`) asks; `refresh` keeps it for the next build.
     """
 
-    __slots__ = ("_trees", "_outside", "_ignore_file")
+    __slots__ = ("_trees", "_outside", "_ignore_file", "_facts", "_handed")
 
     def __init__(self, main: Repository, inner: Iterable[Repository] = ()) -> None:
         self._trees = [_tree(main, inner)]  # work trees none of which holds another
         self._outside: set[str] = set()  # folders found in no work tree
+        # Each absolute path's facts, as first found: a page and each listing page
+        # showing it ask for the same source; kept until `refresh`.
+        self._facts: dict[str | os.PathLike[str], FileDate] = {}
+        # The absolute paths `read_ahead` and `prefetch` were given: each batch of pages
+        # names again the sources read ahead, and those of the pages they list.
+        self._handed: set[str | os.PathLike[str]] = set()
         self._ignore_file = ""  # each repository's list of commits that date no file
 
     @classmethod
@@ -114,6 +120,8 @@ class GitDates:
         that deepened it), a read failed, or a file committed now was never dated (it
         had changes at the read). Costs one `git rev-parse` and one `git status` (of the
         folders read) per repository met; starts no `git log`."""
+        self._facts.clear()
+        self._handed.clear()
         return all(repo.refresh() for repo in self._met)
 
     def contains(self, path: str | os.PathLike[str]) -> bool:
@@ -124,8 +132,13 @@ class GitDates:
         """What git says of `path`: its date, whether it comes from a commit (`git`) or
         from the file (`mtime`), and for a file a shallow clone cannot date, the date of
         the oldest commit its history reaches (its own is not newer)."""
-        found = self._locate(path)
-        return NO_DATE if found is None else found[0].facts(found[1])
+        known = self._facts.get(path)
+        if known is None:
+            found = self._locate(path)
+            known = NO_DATE if found is None else found[0].facts(found[1])
+            if os.path.isabs(path):  # a relative path's meaning moves with the working folder
+                self._facts[path] = known
+        return known
 
     def date_of(self, path: str | os.PathLike[str]) -> dt.datetime | None:
         """The committer date (with its offset) of the last commit that changed `path`.
@@ -179,10 +192,15 @@ class GitDates:
         return None if new is None else new.locate(path)
 
     def _grouped(self, paths: Iterable[str | os.PathLike[str]]) -> dict[Repository, list[Located]]:
-        """The paths in a work tree, located, by the repository holding each."""
+        """The paths in a work tree, located, by the repository holding each; none given
+        before (since `refresh`)."""
         groups: dict[Repository, list[Located]] = {}
-        locate = self._locate
+        locate, handed = self._locate, self._handed
         for path in paths:
+            if path in handed:
+                continue
+            if os.path.isabs(path):
+                handed.add(path)
             found = locate(path)
             if found is not None:
                 group = groups.get(found[0])

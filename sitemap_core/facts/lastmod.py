@@ -121,6 +121,9 @@ class LastmodSources:
         self._listed: dict[int, _Listed] = {}  # by id(page)
         self._records = _Records(settings, issues, scope, history)
         self._asks = self._records.asks
+        # Each date's stamp, by the date and its zone (one instant has a text per zone):
+        # pages share their commits' dates.
+        self._stamps: dict[tuple[dt.date, dt.tzinfo | None], Stamp] = {}
 
     def prefetch(self, pages: list[Page]) -> None:
         """Let git date the sources of a batch of pages (and of the pages they list, but
@@ -176,7 +179,7 @@ class LastmodSources:
         best: Stamp | None = None
         value, source, cut = self._from_sources(page, loc, built)
         if value is not None:
-            best = _stamp(value, self.s.timezone)
+            best = self._stamp(value)
         bound = None if cut is None else dates.sort_key(cut, self.s.timezone)
         if page.published is not None:
             floor = self._own(page, "published", report)
@@ -194,8 +197,16 @@ class LastmodSources:
             value = self._records.listing_date(page, loc, built)
             if value is None:
                 return Found(None, "", bound)
-            best, source = _stamp(value, self.s.timezone), "content"
+            best, source = self._stamp(value), "content"
         return Found(best, source, None)
+
+    def _stamp(self, value: dt.date) -> Stamp:
+        """`value` as a lastmod, made once per date."""
+        key = (value, getattr(value, "tzinfo", None))
+        stamp = self._stamps.get(key)
+        if stamp is None:
+            stamp = self._stamps[key] = _stamp(value, self.s.timezone)
+        return stamp
 
     def _newest_listed(self, pages: tuple[Page, ...]) -> tuple[Stamp | None, float | None]:
         """The newest date among listed pages, each found once per run (or as `stamp`
