@@ -12,6 +12,7 @@ import pytest
 from helpers import GitRepo
 from sitemap_core.facts import gitlog, gitreading
 from sitemap_core.facts.gitdates import GitDates
+from sitemap_core.facts.gitprocess import Probe
 
 UTC = dt.UTC
 
@@ -522,6 +523,52 @@ def test_odd_file_names(git_repo):
     got = {name: dates.date_of(repo.root / name).isoformat() for name in names}
     assert got == {name: f"2022-01-0{n + 1}T00:00:00+00:00" for n, name in enumerate(names)}
     assert got == {name: repo.last_date(name) for name in names}
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 64, 1 << 16])
+def test_the_log_read_in_any_chunks_dates_the_same(git_repo, logs, chunk):
+    """Records and names cut across the reads of the log (down to a byte a read); names
+    with a newline first (listed first in a record or not) or inside, not UTF-8; records
+    listing only files nobody asks for: every file gets `git log -1`'s date, and each
+    merge's records still line up with its parents (no `git cat-file` asked which parent
+    a record is against)."""
+    repo = git_repo()
+    wanted = ["\ttab.md", "\nnewline.md", "mid\nline.md", "caf\udce9.md", " lead.md", "b.md"]
+    for name in [*wanted, "other.md", "docs/other.md"]:
+        repo.write(name, "0\n")
+    repo.commit("start", "2022-01-01T00:00:00+00:00")
+    for n, (side, main) in enumerate(
+        [(["other.md", "mid\nline.md"], ["\ttab.md", "\nnewline.md"]), (["other.md"], ["b.md"])]
+    ):
+        repo.git("checkout", "-q", "-b", f"side-{n}")
+        for name in side:
+            repo.write(name, f"side {n}\n")
+        repo.commit("side", f"2022-0{n + 2}-01T00:00:00+00:00")
+        repo.git("checkout", "-q", "main")
+        for name in main:
+            repo.write(name, f"main {n}\n")
+        repo.commit("main", f"2022-0{n + 2}-02T00:00:00+00:00")
+        merged = f"2022-0{n + 2}-03T00:00:00+00:00"
+        repo.git("merge", "-q", "--no-ff", "--no-edit", f"side-{n}", date=merged)
+    repo.git("checkout", "-q", "-b", "ours", "HEAD~1")
+    repo.write("docs/other.md", "dropped\n")
+    repo.commit("dropped", "2022-04-01T00:00:00+00:00")
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "-s", "ours", "--no-edit", "ours", date="2022-04-02T00:00:00+00:00")
+    repo.write("docs/other.md", "late\n")
+    repo.write("caf\udce9.md", "late\n")
+    repo.commit("late", "2022-05-01T00:00:00+00:00")
+    repo.write("other.md", "last\n")
+    repo.commit("last", "2022-05-02T00:00:00+00:00")
+    logs.read_size = chunk
+    probe = Probe(repo.root)
+    walk = gitlog.Walk(set(wanted), [], frozenset(), probe)
+    _, _, message = gitlog.walk_log(gitlog.start_log(repo.root, []), walk)
+    probe.close()
+    assert message == ""
+    assert walk.dates == {name: repo.last_date(name) for name in wanted}
+    assert len(set(walk.dates.values())) == 5  # start, side 0, main 0, main 1, late
+    assert not any("cat-file" in args for args in logs.commands)
 
 
 def test_log_stops_once_every_file_is_dated(git_repo, logs):
