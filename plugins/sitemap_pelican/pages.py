@@ -118,9 +118,6 @@ class Collector:
         self._settings = settings  # the main site's; a subsite's are these and its own
         # Metadata keys seen that are none of ours nor close to one (`title`, `date`...).
         self._plain: set[str] = set()
-        # By id() of a site's settings: whether its pagination rules link each page by
-        # the file they write it to (Pelican's default rules do).
-        self._linked_as_written: dict[int, bool] = {}
 
     def page(self, path: str, context: Mapping[str, Any]) -> Page | None:
         """The `Page` for the file written at `path`, or None when crawlers should not
@@ -132,7 +129,7 @@ class Collector:
         if not name.endswith(_HTML):
             return None
         template = self._templates.get(name) if context.get("template_name") is None else None
-        url = folder_url(self._listing_url(context, name))
+        url = folder_url(_listing_url(context, name))
         roots = i18n.root_alternates(context) if url == "" else ()
         return _listing_page(
             _prefix(self._output, path, name) + url,
@@ -231,21 +228,6 @@ class Collector:
         if pages is None:
             pages = self._lists[self._keep(listed)] = tuple(map(self._dates, listed))
         return pages
-
-    def _listing_url(self, context: Mapping[str, Any], name: str) -> str:
-        """The URL Pelican links a listing page by: its pagination page's, its tag's...,
-        or its file's. A pagination page's is its file's when every rule says the same
-        of both (`page.url` works it out anew on every read)."""
-        page = context.get("articles_page")
-        if page is None:
-            return _listing_url(context, name)
-        settings = page.settings
-        same = self._linked_as_written.get(id(settings))
-        if same is None:
-            rules = settings.get("PAGINATION_PATTERNS") or ()
-            same = bool(rules) and all(rule.URL == rule.SAVE_AS for rule in rules)
-            self._linked_as_written[self._keep(settings)] = same
-        return name.replace(os.sep, "/") if same else str(page.url)
 
     def _keep(self, value: Any) -> int:
         """`id(value)`, kept `value`'s own for the run (`value` is kept alive)."""
@@ -418,7 +400,10 @@ def _flag(
 
 
 def _listing_url(context: Mapping[str, Any], name: str) -> str:
-    """The URL Pelican links an unpaginated listing page by: its tag's..., or its file."""
+    """The URL Pelican links a listing page by: its pagination page's, its tag's..., or its file."""
+    page = context.get("articles_page")
+    if page is not None:
+        return str(page.url)
     for key in _LISTS:
         obj = context.get(key)
         if obj is not None and getattr(obj, "save_as", None) == name:
