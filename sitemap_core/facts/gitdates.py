@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..values.report import Issue
@@ -98,7 +98,7 @@ class GitDates:
         itself is read whole (the root: the whole repository). Paths outside the work
         tree are ignored.
         """
-        for repo, group in self._grouped(paths).items():
+        for repo, group in _grouped(paths, self._locate, self._handed).items():
             repo.prefetch(group)
 
     def read_ahead(self, paths: Iterable[str | os.PathLike[str]]) -> None:
@@ -108,7 +108,7 @@ class GitDates:
         files; the first `prefetch` or `date_of` takes it over then, with no wait for a
         git that has finished.
         """
-        for repo, group in self._grouped(paths).items():
+        for repo, group in _grouped(paths, self._locate, self._handed).items():
             repo.prefetch(group, ahead=True)
 
     def refresh(self) -> bool:
@@ -191,24 +191,6 @@ class GitDates:
         new = self._new_tree(path)
         return None if new is None else new.locate(path)
 
-    def _grouped(self, paths: Iterable[str | os.PathLike[str]]) -> dict[Repository, list[Located]]:
-        """The paths in a work tree, located, by the repository holding each; none given
-        before (since `refresh`)."""
-        groups: dict[Repository, list[Located]] = {}
-        locate, handed = self._locate, self._handed
-        for path in paths:
-            if path in handed:
-                continue
-            if os.path.isabs(path):
-                handed.add(path)
-            found = locate(path)
-            if found is not None:
-                group = groups.get(found[0])
-                if group is None:
-                    group = groups[found[0]] = []
-                group.append(found[1])
-        return groups
-
     def _new_tree(self, path: str | os.PathLike[str]) -> Repositories | None:
         """The work tree holding `path`, which none met holds, now met (`_tree_holding`);
         a work tree met before inside it (the first path was in a data repository cloned
@@ -222,6 +204,28 @@ class GitDates:
             self._trees.remove(other)
         self._trees.append(tree)
         return tree
+
+
+def _grouped(
+    paths: Iterable[str | os.PathLike[str]],
+    locate: Callable[[str | os.PathLike[str]], tuple[Repository, Located] | None],
+    handed: set[str | os.PathLike[str]],
+) -> dict[Repository, list[Located]]:
+    """The paths in a work tree, located (`locate`), by the repository holding each; none
+    in `handed` (absolute paths given before), where each absolute one goes now."""
+    groups: dict[Repository, list[Located]] = {}
+    for path in paths:
+        if path in handed:
+            continue
+        if os.path.isabs(path):
+            handed.add(path)
+        found = locate(path)
+        if found is not None:
+            group = groups.get(found[0])
+            if group is None:
+                group = groups[found[0]] = []
+            group.append(found[1])
+    return groups
 
 
 def _tree_holding(

@@ -142,42 +142,27 @@ class Walk:
         return self.left <= 0
 
     def tokens(self, tokens: list[bytes]) -> None:
-        """Take the next NUL-separated fields of the log. An empty field ends a record and
-        the next one is a header; the names a record lists run up to the next empty field,
-        found and looked up by C a run at a time (a large repository's log lists hundreds
-        of thousands), and only when some file waits for the commit."""
-        at, end = 0, len(tokens)
-        while at < end:
-            token = tokens[at]
+        """Take the next NUL-separated fields of the log (one loop here: the log of a
+        large repository has hundreds of thousands). A record keeps the wanted names it
+        lists, and "" for the others (a record listing none of them is not empty)."""
+        names = self.names
+        for token in tokens:
             if not token:
                 self.header_next = True
-                at += 1
             elif self.header_next:
                 self.header_next = False
                 self._header(token.decode("ascii", "replace"))
-                at += 1
-            else:
-                try:
-                    stop = tokens.index(b"", at)
-                except ValueError:
-                    stop = end
-                if self.waited:
-                    self._names(tokens[at:stop])
-                at = stop
-
-    def _names(self, listed: list[bytes]) -> None:
-        """Keep the wanted names of a run of the record's names, and "" for the others (a
-        record listing none of them is not empty)."""
-        if self.first_name:  # the record's first name follows a newline
-            self.first_name = False
-            first = listed[0].removeprefix(b"\n")
-            listed[:1] = [first] if first else []
-            if not listed:
-                return
-        names, record = self.names, self.diffs[-1]
-        if not record and listed[0] not in names:
-            record.append("")
-        record.extend(filter(None, map(names.get, listed)))  # None: not wanted
+            elif self.waited:
+                if self.first_name:
+                    self.first_name = False
+                    token = token[1:] if token[:1] == b"\n" else token
+                if token:
+                    name = names.get(token)
+                    record = self.diffs[-1]
+                    if name is not None:
+                        record.append(name)
+                    elif not record:
+                        record.append("")
 
     def finish(self) -> None:
         """Settle the last commit read (the log ended)."""
@@ -248,8 +233,8 @@ class Walk:
         """Date `files`, which the commit being read changed; unless it is one to ignore:
         then they go on to its first parent (a root commit: they have no date)."""
         if self.commit not in self.ignored:
-            self.dates.update(dict.fromkeys(files, self.date))
-            self.left -= len(files)
+            for name in files:
+                self._dated(name)
         elif self.parents:
             if files:
                 self._give(self.parents[0], files)
@@ -265,6 +250,10 @@ class Walk:
         else:
             files |= there
             self.pending[commit] = files
+
+    def _dated(self, name: str) -> None:
+        self.dates[name] = self.date
+        self.left -= 1
 
 
 def _align(walk: Walk, files: set[str], records: list[list[str]]) -> list[set[str]]:

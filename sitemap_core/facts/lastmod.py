@@ -121,9 +121,7 @@ class LastmodSources:
         self._listed: dict[int, _Listed] = {}  # by id(page)
         self._records = _Records(settings, issues, scope, history)
         self._asks = self._records.asks
-        # Each date's stamp, by the date and its zone (one instant has a text per zone):
-        # pages share their commits' dates.
-        self._stamps: dict[tuple[dt.date, dt.tzinfo | None], Stamp] = {}
+        self._stamped = _Stamps(settings.timezone).of  # each date stamped once per run
 
     def prefetch(self, pages: list[Page]) -> None:
         """Let git date the sources of a batch of pages (and of the pages they list, but
@@ -179,7 +177,7 @@ class LastmodSources:
         best: Stamp | None = None
         value, source, cut = self._from_sources(page, loc, built)
         if value is not None:
-            best = self._stamp(value)
+            best = self._stamped(value)
         bound = None if cut is None else dates.sort_key(cut, self.s.timezone)
         if page.published is not None:
             floor = self._own(page, "published", report)
@@ -197,16 +195,8 @@ class LastmodSources:
             value = self._records.listing_date(page, loc, built)
             if value is None:
                 return Found(None, "", bound)
-            best, source = self._stamp(value), "content"
+            best, source = self._stamped(value), "content"
         return Found(best, source, None)
-
-    def _stamp(self, value: dt.date) -> Stamp:
-        """`value` as a lastmod, made once per date."""
-        key = (value, getattr(value, "tzinfo", None))
-        stamp = self._stamps.get(key)
-        if stamp is None:
-            stamp = self._stamps[key] = _stamp(value, self.s.timezone)
-        return stamp
 
     def _newest_listed(self, pages: tuple[Page, ...]) -> tuple[Stamp | None, float | None]:
         """The newest date among listed pages, each found once per run (or as `stamp`
@@ -256,6 +246,23 @@ class LastmodSources:
 def _stamp(value: dt.date, tz: dt.tzinfo) -> Stamp:
     """`value` as a lastmod (`tz`: the zone of a date without one)."""
     return Stamp(dates.to_w3c(value), dates.sort_key(value, tz))
+
+
+class _Stamps(dict[tuple[dt.date, "dt.tzinfo | None"], Stamp]):
+    """Each date's stamp, made once per run (pages share their commits' dates), by the
+    date and its zone: one instant has a text per zone."""
+
+    def __init__(self, tz: dt.tzinfo) -> None:
+        super().__init__()
+        self.tz = tz  # the zone of a date without one
+
+    def of(self, value: dt.date) -> Stamp:
+        """`value` as a lastmod."""
+        key = (value, getattr(value, "tzinfo", None))
+        stamp = self.get(key)
+        if stamp is None:
+            stamp = self[key] = _stamp(value, self.tz)
+        return stamp
 
 
 class _OwnDates:
