@@ -14,15 +14,12 @@ boundaries included. Nothing in the source repository is written.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 from pathlib import Path
 
 from ..values import codes
 from ..values.report import Issue
-from .gitprocess import first_line, run_git
-
-_COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # a SHA-1 or SHA-256 object name
+from .gitprocess import FULL_HASH, first_line, run_git
 
 
 def attach_history(copy: Path, source: Path, ref: str) -> Issue | None:
@@ -30,7 +27,7 @@ def attach_history(copy: Path, source: Path, ref: str) -> Issue | None:
     history of its commit: the one it is named for (sphinx-multiversion names each copy
     for its commit's hash), else `ref`'s. None when done, or when `copy` has it already;
     else a `git` info issue saying why its files have no git dates."""
-    rev = copy.name if _COMMIT.fullmatch(copy.name) else ref
+    rev = copy.name if FULL_HASH.fullmatch(copy.name) else ref
     dot_git = copy / ".git"
     try:
         found = run_git(
@@ -55,15 +52,12 @@ def attach_history(copy: Path, source: Path, ref: str) -> Issue | None:
         (info / "alternates").write_text(f"{common / 'objects'}\n", encoding="utf-8")
         if shallow.is_file():
             shutil.copyfile(shallow, dot_git / "shallow")
-        for args in (
-            ["update-ref", "--no-deref", "HEAD", commit],
-            ["read-tree", "HEAD"],
-            ["update-index", "-q", "--refresh"],
-        ):
+        for args in (["update-ref", "--no-deref", "HEAD", commit], ["read-tree", "HEAD"]):
             done = run_git(args, copy)
-            if done.returncode != 0 and args[0] != "update-index":  # it lists changed files
+            if done.returncode != 0:
                 shutil.rmtree(dot_git, ignore_errors=True)
                 return _no_history(copy, ref, first_line(done.stderr) or f"git {args[0]} failed")
+        run_git(["update-index", "-q", "--refresh"], copy)  # its status lists changed files
     except OSError as exc:
         return _no_history(copy, ref, str(exc))
     return None

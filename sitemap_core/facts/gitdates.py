@@ -60,7 +60,7 @@ class GitDates:
     repository, as `prefetch` (or `date_of`) asks; `refresh` keeps it for the next build.
     """
 
-    __slots__ = ("_trees", "_outside", "_ignore_file", "_facts", "_handed")
+    __slots__ = ("_trees", "_outside", "_facts", "_handed")
 
     def __init__(self, main: Repository, inner: Iterable[Repository] = ()) -> None:
         self._trees = [_tree(main, inner)]  # work trees none of which holds another
@@ -68,10 +68,10 @@ class GitDates:
         # Each absolute path's facts, as first found: a page and each listing page
         # showing it ask for the same source; kept until `refresh`.
         self._facts: dict[str | os.PathLike[str], FileDate] = {}
-        # The absolute paths `read_ahead` and `prefetch` were given: each batch of pages
-        # names again the sources read ahead, and those of the pages they list.
+        # The absolute paths `prefetch` was given: each batch of pages names again the
+        # sources of the pages listed in an earlier one. (`read_ahead`'s are not: the first
+        # `prefetch` of them takes its read over.)
         self._handed: set[str | os.PathLike[str]] = set()
-        self._ignore_file = ""  # each repository's list of commits that date no file
 
     @classmethod
     def load(cls, path: Path, ignore_file: str = "") -> tuple[GitDates | None, list[Issue]]:
@@ -85,9 +85,7 @@ class GitDates:
         repo, issues = Repository.load(path, ignore_file)
         if repo is None:
             return None, issues
-        dates = cls(*_outermost(repo, ignore_file))
-        dates._ignore_file = ignore_file
-        return dates, issues
+        return cls(*_outermost(repo, ignore_file)), issues
 
     def prefetch(self, paths: Iterable[str | os.PathLike[str]]) -> None:
         """Date, with one `git log` per repository, every file in the folders of `paths`
@@ -95,8 +93,8 @@ class GitDates:
 
         A file's folder is read whole, so the other pages there need no further git
         process; a file in the work tree's root is read alone, and a folder given
-        itself is read whole (the root: the whole repository). Paths outside the work
-        tree are ignored.
+        itself is read whole (the root: the whole repository). A path outside the work
+        trees met so far has its own found; paths in none are ignored.
         """
         for repo, group in _grouped(paths, self._locate, self._handed).items():
             repo.prefetch(group)
@@ -108,7 +106,7 @@ class GitDates:
         files; the first `prefetch` or `date_of` takes it over then, with no wait for a
         git that has finished.
         """
-        for repo, group in _grouped(paths, self._locate, self._handed).items():
+        for repo, group in _grouped(paths, self._locate, set()).items():
             repo.prefetch(group, ahead=True)
 
     def refresh(self) -> bool:
@@ -195,7 +193,7 @@ class GitDates:
         """The work tree holding `path`, which none met holds, now met (`_tree_holding`);
         a work tree met before inside it (the first path was in a data repository cloned
         into the site) becomes one of its inner repositories."""
-        tree = _tree_holding(path, self._ignore_file, self._outside)
+        tree = _tree_holding(path, self._trees[0].main.ignore_file, self._outside)
         if tree is None:
             return None
         for other in [t for t in self._trees if tree.main.paths.locate(t.main.root) is not None]:

@@ -8,6 +8,7 @@ Every command runs with the same config overrides (`GIT_OPTIONS`) and environmen
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -32,6 +33,8 @@ GIT_OPTIONS = (
 # The file names git prints, as `os.fsdecode` reads them, less its checks on every call:
 # `data.decode(*FILE_NAMES)` (the log's loop decodes hundreds of thousands).
 FILE_NAMES = (sys.getfilesystemencoding(), sys.getfilesystemencodeerrors())
+# A full object name: SHA-1 or SHA-256.
+FULL_HASH = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
 def git_env() -> dict[str, str]:

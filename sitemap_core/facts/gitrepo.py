@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
@@ -17,7 +16,7 @@ from typing import NamedTuple
 from ..values.dates import file_mtime
 from ..values.report import Issue
 from .gitpaths import Located, WorkTreePaths
-from .gitprocess import Command, first_line, run_git
+from .gitprocess import FULL_HASH, Command, first_line, run_git
 from .gitreading import History, no_git_dates, status_args
 
 _REV_PARSE = [
@@ -31,9 +30,6 @@ _REV_PARSE = [
     "--quiet",
     "HEAD",  # the last line; missing in a repository without commits
 ]
-
-
-_FULL_HASH = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # SHA-1 or SHA-256
 
 
 class FileDate(NamedTuple):
@@ -260,7 +256,7 @@ def _read_revs(path: Path) -> frozenset[str]:
     except OSError:
         return frozenset()
     words = (line.partition("#")[0].strip().lower() for line in text.splitlines())
-    return frozenset(word for word in words if _FULL_HASH.fullmatch(word))
+    return frozenset(word for word in words if FULL_HASH.fullmatch(word))
 
 
 def _read_shallow(path: Path) -> frozenset[str]:
