@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         settings_from_options,
     )
     from .protocol.sitemaps import ChangeFreq
+    from .values import codes
     from .values.media import Image, News, Video
     from .values.page import (
         Alternate,
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
     from .writing.readthedocs import canonical_url
+    from .writing.robots import is_robots_advice
     from .writing.versionroot import versioned_advice
     from .writing.versions import mike_versions
 
@@ -69,6 +71,7 @@ _HOMES = {
     "parse_priority": ".options",
     "settings_from_options": ".options",
     "ChangeFreq": ".protocol.sitemaps",
+    "codes": ".values",
     "Image": ".values.media",
     "News": ".values.media",
     "Video": ".values.media",
@@ -92,6 +95,7 @@ _HOMES = {
     "prune": ".writing.htmlmap",
     "render": ".writing.htmlmap",
     "Listing": ".writing.listing",
+    "is_robots_advice": ".writing.robots",
     "canonical_url": ".writing.readthedocs",
     "versioned_advice": ".writing.versionroot",
     "mike_versions": ".writing.versions",
@@ -121,8 +125,10 @@ __all__ = [
     "Voice",
     "attach_history",
     "base_url_problem",
+    "codes",
     "folder_url",
     "hreflang",
+    "is_robots_advice",
     "map_path",
     "meta_overrides",
     "mike_versions",

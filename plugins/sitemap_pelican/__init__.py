@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from pelican import Pelican, signals
 
-from sitemap_core import Counts, Issue, Page, Reporter, SitemapBuild
+from sitemap_core import Counts, Issue, Page, Reporter, SitemapBuild, is_robots_advice
 
 from . import config, i18n
 from .pages import Collector, read_contents
@@ -168,7 +168,7 @@ def _finish(pelican: Pelican) -> None:
     issues = sitemap.take_issues()
     if run.collector is not None:  # the set's issues name options as SITEMAP spells them
         issues = [run.collector.site.respelled(i) for i in issues]
-    advice = [i for i in issues if i.level == "info" and i.code == "robots"]  # info: -v only
+    advice = [i for i in issues if is_robots_advice(i)]  # info: Pelican shows it with -v only
     summary = "; ".join([sitemap.summary(), *(i.message for i in advice)])
     errors = run.report([i for i in issues if i not in advice], summary).errors
     failed = ""

@@ -18,7 +18,7 @@ from typing import Any
 
 from sphinx.config import Config
 
-from sitemap_core import Alternate, Issue, hreflang, site_path
+from sitemap_core import Alternate, Issue, codes, hreflang, site_path
 
 LINK = "{link}"
 
@@ -84,7 +84,7 @@ def url_scheme(config: Config, srcdir: Path) -> tuple[Scheme, list[Issue]]:
     if template is not None and "{lang}" not in template:
         issues.append(
             Issue(
-                "scheme",
+                codes.SCHEME,
                 "",
                 "url_scheme",
                 (

@@ -189,13 +189,13 @@ def _check_pages(folder: Path, listed: dict[str, str], base: str, checked: Check
 def _not_a_page(facts: PageFacts) -> tuple[str, str] | None:
     """(code, message) when a listed URL's page says it is not one to index."""
     if facts.redirect:
-        return "redirect", (
+        return codes.REDIRECT, (
             f"is a redirect stub (meta refresh) to {facts.redirect}: list the target instead"
         )
     if facts.not_found:
-        return "not-found", "is a 404 page: leave it out of the sitemap"
+        return codes.NOT_FOUND, "is a 404 page: leave it out of the sitemap"
     if facts.noindex:
-        return "noindex", (
+        return codes.NOINDEX, (
             "says noindex, so crawlers drop it: leave it out of the sitemap, or remove the noindex"
         )
     if facts.canonical:

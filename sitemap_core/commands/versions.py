@@ -19,6 +19,7 @@ from pathlib import Path
 
 import click
 
+from ..values import codes
 from ..values.report import Issue
 from ..writing.versionfolders import tidy
 from ..writing.versionroot import plan_root, tree_base, write_root
@@ -104,11 +105,11 @@ def versions(
     except OSError as exc:
         _fail(
             Issue(
-                "write",
+                codes.WRITE,
                 str(tree_dir),
                 "",
-                f"cannot write {exc.filename or tree_dir} ({exc.strerror or exc}): nothing "
-                "was changed",
+                f"cannot write {exc.filename or tree_dir} ({exc.strerror or exc}): the root "
+                "index was not changed",
                 "error",
             )
         )

@@ -10,7 +10,7 @@ from ..files.atomic import write_file
 from ..options import Settings
 from ..protocol.robots import absolute, is_relative, relative_message, sitemap_value
 from ..values import codes, urls
-from ..values.report import Issues
+from ..values.report import Issue, Issues
 from ..values.urls import scope_of
 from . import readthedocs
 
@@ -46,6 +46,12 @@ def place_line(
         )
         return
     update(out_dir, sitemap_url, own_names, issues)
+
+
+def is_robots_advice(issue: Issue) -> bool:
+    """True for `place_line`'s info line of a site under a path: which `Sitemap:` line to
+    add to the robots.txt at the host root (a user's to act on, though only info)."""
+    return issue.code == codes.ROBOTS and issue.field == "robots_txt" and issue.level == "info"
 
 
 def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...], issues: Issues) -> None:

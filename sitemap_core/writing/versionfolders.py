@@ -32,9 +32,9 @@ from ..facts.htmlhead import read_page
 from ..files.atomic import gzip_copy, write_file
 from ..files.safexml import SAFE_XML
 from ..files.served import serving_file
-from ..values import codes, urls
+from ..values import codes
 from ..values.report import Issue
-from .versionroot import read_sitemap, same_bytes, sitemap_home
+from .versionroot import folder_url, read_sitemap, same_bytes, sitemap_home
 from .versions import Tree, Version
 
 _GZIP_LEVEL = 9
@@ -78,8 +78,7 @@ def _stale(tree: Tree, base: str, filename: str) -> Iterator[_Stale]:
 
 def _fix(tree: Tree, base: str, stale: _Stale) -> Issue:
     rel = stale.path.relative_to(tree.root).as_posix()
-    home_url = base + urls.quote_path(stale.home) + "/"
-    own_url = base + urls.quote_path(stale.folder) + "/"
+    home_url, own_url = folder_url(base, stale.home), folder_url(base, stale.folder)
     root = etree.parse(str(stale.path), etree.XMLParser(**SAFE_XML)).getroot()
     kind = etree.QName(root).localname
     whose = (

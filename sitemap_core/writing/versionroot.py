@@ -84,7 +84,7 @@ def tree_base(tree: Tree, default: Default, given: str | None, filename: str) ->
     )
     if found is None:
         where = ", ".join(f"{f}/" for f in _default_folders(default))
-        raise TreeError("no-sitemap", _no_default_sitemap(tree, default, filename, where))
+        raise TreeError(codes.NO_SITEMAP, _no_default_sitemap(tree, default, filename, where))
     return _base(tree, found)
 
 
@@ -116,9 +116,11 @@ def plan_root(
             continue
         where = ", ".join(f"{f}/" for f in folders)
         if is_default:
-            raise TreeError("no-sitemap", _no_default_sitemap(tree, default, filename, where))
+            raise TreeError(codes.NO_SITEMAP, _no_default_sitemap(tree, default, filename, where))
         issues.append(
-            Issue("no-sitemap", version.name, "", f"no {filename} in {where}: not named", "info")
+            Issue(
+                codes.NO_SITEMAP, version.name, "", f"no {filename} in {where}: not named", "info"
+            )
         )
     entries: list[Entry] = []
     files: list[Path] = []
@@ -134,7 +136,7 @@ def plan_root(
         if any(url in dict(entries) for url, _ in new):
             issues.append(
                 Issue(
-                    "alias",
+                    codes.ALIAS,
                     _rel(tree, sitemap.path),
                     "",
                     f"the same sitemap as {home}/'s, named once (a copy of that version)",
@@ -158,7 +160,7 @@ def plan_root(
 def sitemap_home(tree: Tree, locs: Sequence[str], base: str, first: Sequence[str]) -> str | None:
     """The folder of the tree (`first` tried first) every one of `locs` is in, if any."""
     candidates = dict.fromkeys((*first, *tree.folders))
-    return next((f for f in candidates if _all_inside(locs, _folder_url(base, f))), None)
+    return next((f for f in candidates if _all_inside(locs, folder_url(base, f))), None)
 
 
 def _default_folders(default: Default) -> tuple[str, ...]:
@@ -175,7 +177,7 @@ def _canonical_default(
         return default
     folder = default.named
     home_page = tree.root / folder / "index.html"
-    canonical = read_page(home_page, _folder_url(base, folder)).canonical
+    canonical = read_page(home_page, folder_url(base, folder)).canonical
     home = sitemap_home(tree, [canonical], base, ()) if canonical else None
     other = tree.find(home) if home else None
     if home is None or other is None or other == default.version:
@@ -188,7 +190,7 @@ def _canonical_default(
         f"sitemap of {home}/ lists them"
     )
     if default.how != "--default":
-        raise TreeError("no-sitemap", f"{why}; pass --default {home} (found by {default.how})")
+        raise TreeError(codes.NO_SITEMAP, f"{why}; pass --default {home} (found by {default.how})")
     issues.append(Issue(codes.DEFAULT, folder, "", f"{why}, and the index names it", "warning"))
     return Default(other, home, f"{default.how} {folder}, whose pages name {home}/ as canonical")
 
@@ -210,7 +212,7 @@ def versioned_advice(issues: Iterable[Issue], index_url: str, build: str) -> lis
             "root of the host (`versions` adds it when the tree is the host's root)",
             issue.level,
         )
-        if issue.code == codes.ROBOTS and issue.field == "robots_txt" and issue.level == "info"
+        if robots.is_robots_advice(issue)
         else issue
         for issue in issues
     ]
@@ -229,7 +231,7 @@ def write_root(tree: Tree, plan: RootPlan) -> list[Issue]:
         found = read_sitemap(path) if path.is_file() else None
         if found is None or found[0] != "sitemapindex" or path.is_symlink():
             raise TreeError(
-                "write",
+                codes.WRITE,
                 f"{path} is there and is not a sitemap index at the root: left alone (move "
                 "it, or write the index under another name with --filename)",
             )
@@ -320,14 +322,15 @@ def _placed(
             f"{rel} lists URLs of {home}/, which serves "
             f"{owner.name if owner else 'another version'}: out of its scope"
         )
-    folder = _folder_url(base, home)
+    folder = folder_url(base, home)
     if sitemap.kind == "urlset":
         return home, [(folder + urls.quote_path(filename), _newest(sitemap.entries))], [path]
     parts = [tree.root / home / unquote(loc[len(folder) :]) for loc, _ in sitemap.entries]
     return home, list(sitemap.entries), [path, *parts]
 
 
-def _folder_url(base: str, folder: str) -> str:
+def folder_url(base: str, folder: str) -> str:
+    """The URL of a version's `folder` under the site's `base`."""
     return base + urls.quote_path(folder) + "/"
 
 
@@ -342,7 +345,7 @@ def _all_inside(locs: Iterable[str], scope: str) -> bool:
 
 def _outside(locs: list[str], base: str, folders: Sequence[str]) -> str:
     """A URL of `locs` in none of `folders`: the one to show."""
-    scopes = [_folder_url(base, f) for f in folders]
+    scopes = [folder_url(base, f) for f in folders]
     return next((loc for loc in locs if not any(loc.startswith(s) for s in scopes)), locs[0])
 
 
