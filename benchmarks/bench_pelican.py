@@ -252,7 +252,7 @@ def time_together(
     ratio swing from 0.7 to 4 between runs. `time_builds`' four values; with `without`,
     a build without either first (else its time is 0: a real site takes minutes)."""
     pages = record_pages()
-    run_build(work / "warm", work / "warm-out", True)
+    run_build(work / "warm", work / "warm-out", True, (PEER,))  # both warmed alike
     spent.clear()
     peer_spent.clear()
     alone = run_build(work / "site", work / "without", False) if without else 0.0

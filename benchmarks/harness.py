@@ -253,10 +253,13 @@ def report(
     added = sum(hooks.values())
     pct = 100 * added / with_plugin
     per_1000_ms = 1e6 * added / urls
-    print(
-        f"build without {what}: {without:.2f} s; with: {with_plugin:.2f} s "
-        f"(wall difference {with_plugin - without:+.2f} s, noisy)"
-    )
+    if without:
+        print(
+            f"build without {what}: {without:.2f} s; with: {with_plugin:.2f} s "
+            f"(wall difference {with_plugin - without:+.2f} s, noisy)"
+        )
+    else:  # a real site: no build without it (minutes each)
+        print(f"build with {what}: {with_plugin:.2f} s")
     print(
         f"{what} hooks: "
         + ", ".join(f"{h.lstrip('_')} {s:.3f} s" for h, s in hooks.items())
@@ -339,8 +342,9 @@ def report_peer(
     extra: str = "",
 ) -> None:
     """`report`'s lines but its `BENCH` line; the hook times of the peer plugin (`peer`,
-    timed as ours, in its own build of the same site in the same run) and the peak memory
-    ours adds; then, last, the one `BENCH` line:
+    timed as ours, in its own build of the same site in the same run, or in ours:
+    `peer_build` is then ours, and each share is of that build of both) and the peak
+    memory ours adds; then, last, the one `BENCH` line:
     `share_pct` (our hooks' share of our build), `per_1000_ms`, `vs_peer` (our hooks' time
     over the peer's), `peak_mb_added` (ru_maxrss of separate builds without and with our
     plugin), and the peer's own share and time per 1,000 URLs; then `extra` (`key=value`

@@ -21,11 +21,9 @@ def misplaced(app: Sphinx, doctree: nodes.document) -> None:
     """doctree-read: warn about each field list after the title that names a field of
     ours (Sphinx kept it as text: the sitemap does not read it)."""
     for field_list in doctree.findall(nodes.field_list):
-        if isinstance(field_list.parent, nodes.docinfo):
-            continue
-        names = [
+        names = [  # its own fields: a list nested in one is another of the lists found
             name.astext().strip()
-            for field in field_list.findall(nodes.field)
+            for field in field_list.children
             for name in field.children[:1]
             if isinstance(name, nodes.field_name)
         ]
