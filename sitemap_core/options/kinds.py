@@ -10,7 +10,7 @@ command line's text, as Sphinx's `-D` gives it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -227,16 +227,18 @@ def choice(value: Any, allowed: tuple[str, ...]) -> str:
     """`value` when it is one of the `allowed` words, else ValueError naming them and,
     for a misspelt word, the nearest one (`gti`: did you mean 'git'?)."""
     if not isinstance(value, str) or value not in allowed:
-        raise ValueError(f"{value!r} is not one of {', '.join(allowed)}{_nearest(value, allowed)}")
+        hint = did_you_mean(value.lower(), allowed, 0.6) if isinstance(value, str) else ""
+        raise ValueError(f"{value!r} is not one of {', '.join(allowed)}{hint}")
     return value
 
 
-def _nearest(value: Any, allowed: tuple[str, ...]) -> str:
-    """` (did you mean 'git'?)` for a word close to one of `allowed`, else nothing."""
-    import difflib  # loaded for a bad value only
+def did_you_mean(word: str, candidates: Iterable[str], cutoff: float, prefix: str = "") -> str:
+    """` (did you mean 'git'?)` for a word close to one of `candidates` (`prefix` before
+    it), else nothing."""
+    import difflib  # loaded for a bad word only
 
-    close = difflib.get_close_matches(str(value).lower(), allowed, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if isinstance(value, str) and close else ""
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=cutoff)
+    return f" (did you mean {prefix + close[0]!r}?)" if close else ""
 
 
 def strings(value: Any) -> tuple[str, ...]:

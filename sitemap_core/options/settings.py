@@ -13,6 +13,7 @@ from typing import Any
 from ..protocol.indexnow import DEFAULT_ENDPOINT
 from ..protocol.sitemaps import MAX_BYTES, ChangeFreq
 from ..values.report import Issue
+from .kinds import did_you_mean
 from .parsers import Rule
 from .table import MAX_URLS, OPTIONS
 
@@ -89,7 +90,7 @@ def settings_from_options(
 
     for name, value in values.items():
         if name not in known:
-            hint = _did_you_mean(name, prefix, also_valid)
+            hint = did_you_mean(name, [*(o.name for o in OPTIONS), *also_valid], 0.75, prefix)
             bad(name, f"unknown sitemap option {prefix + name!r}{hint}, ignored")
             continue
         if value is None or value == known[name].default:
@@ -104,13 +105,3 @@ def settings_from_options(
     if "cache_dir" not in kwargs and root is not None:
         kwargs["cache_dir"] = root / known["cache_dir"].default
     return Settings(base_url=base_url, option_prefix=prefix, **kwargs), issues
-
-
-def _did_you_mean(name: str, prefix: str = "", also_valid: tuple[str, ...] = ()) -> str:
-    """` (did you mean 'gzip'?)` for a name close to a valid option, else nothing."""
-    import difflib  # loaded for an unknown option name only
-
-    close = difflib.get_close_matches(
-        name, [*(o.name for o in OPTIONS), *also_valid], n=1, cutoff=0.75
-    )
-    return f" (did you mean {prefix + close[0]!r}?)" if close else ""
