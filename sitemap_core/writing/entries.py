@@ -31,7 +31,7 @@ class Entries:
         self.s = settings
         self.issues = issues
         self.dates = dates
-        self.placement = Placement(settings, heads, media=True)
+        self.placement = Placement(settings, heads, media=True, tracked=True)
         self.base, self.scope = self.placement.base, self.placement.scope
         self.canonicals = Canonicals(self.base, self.scope, issues)
         self.x_default_seen = self.x_default_found = False  # translated pages; one matched

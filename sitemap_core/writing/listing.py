@@ -29,9 +29,16 @@ class Placement:
     """Decides, once per page, whether the sitemap lists it: not excluded (the page's own
     flag, `exclude`, `exclude_regex`), a URL in the sitemap's scope, and a built page that
     is indexable and its own canonical URL or names another. With `media`, a page whose
-    images or videos are looked for in its built page is read whole, once."""
+    images or videos are looked for in its built page is read whole, once. With `tracked`
+    (the sitemap's run), the exclude patterns that left out no URL are noted."""
 
-    def __init__(self, settings: Settings, heads: Heads | None = None, media: bool = False) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        heads: Heads | None = None,
+        media: bool = False,
+        tracked: bool = False,
+    ) -> None:
         self.settings = settings
         self.base = urls.normal_base(settings.base_url)
         self.scope = urls.scope_of(self.base + settings.filename)
@@ -41,7 +48,7 @@ class Placement:
         self.videos = media and settings.videos
         self.filtering = bool(settings.exclude or settings.exclude_regex)
         self.pathed = self.filtering or bool(settings.rules)
-        self.excluded = rules.Exclusion(settings, self.base)
+        self.excluded = rules.Exclusion(settings, self.base, tracked)
 
     def place(self, page: Page) -> Placed | None:
         """Where `page` is listed; None when it is left out. Raises `urls.URLError` for a

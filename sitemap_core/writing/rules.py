@@ -26,7 +26,8 @@ class Exclusion:
     none.
     """
 
-    def __init__(self, settings: Settings, base: str) -> None:
+    def __init__(self, settings: Settings, base: str, tracked: bool = True) -> None:
+        """`tracked`: note the patterns that leave out no URL (the sitemap's run does)."""
         self.base = base
         self.prefix = settings.option_prefix
         self._glob_tests = [re.compile(translate(p.lstrip("/"))).match for p in settings.exclude]
@@ -34,7 +35,8 @@ class Exclusion:
         self._tests = (*self._glob_tests, *self._regex_tests)
         self._globs = len(self._glob_tests)
         self._names = (*settings.exclude, *(r.pattern for r in settings.exclude_regex))
-        self._idle = dict.fromkeys(range(len(self._tests)))  # patterns that matched none yet
+        # The patterns that matched none yet (none kept when not `tracked`).
+        self._idle = dict.fromkeys(range(len(self._tests)) if tracked else ())
         self._paths: list[str] = []
 
     def __call__(self, path: str, url: str) -> bool:
