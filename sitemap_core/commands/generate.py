@@ -13,7 +13,6 @@ from typing import Any
 import click
 
 from ..options import LASTMOD_SOURCES
-from ..values.report import failing
 from ._report import Echo
 from ._site import site_options, site_project, site_values
 
@@ -99,8 +98,8 @@ def generate(
         build.finish(site_dir)
     reporter = Reporter(Echo(), config_file.name if config_file else "")
     issues = build.take_issues()
-    reporter.report(issues, "" if quiet else build.summary())
-    failed = failing(issues, strict) or build.result is None or not build.result.files
+    said = reporter.report(issues, "" if quiet else build.summary())
+    failed = said.errors or (strict and said.warnings) or not (build.result and build.result.files)
     sys.exit(1 if failed else 0)
 
 

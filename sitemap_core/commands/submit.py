@@ -11,6 +11,7 @@ import click
 from ..notify import indexnow
 from ..protocol.indexnow import MAX_URLS
 from ..values import urls
+from ..values.report import failing
 from ._report import issue_line, plural
 from ._site import site_options, site_settings
 
@@ -111,7 +112,7 @@ def submit(
     )
     for issue in issues:
         click.echo(issue_line(issue))
-    ok = not any(i.level == "error" for i in issues)
+    ok = not failing(issues)
     if ok and dry_run:
         requests = -(-len(found) // MAX_URLS)
         for target in targets:

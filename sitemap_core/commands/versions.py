@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 
 from ..values import codes
-from ..values.report import Issue
+from ..values.report import Issue, failing
 from ..writing.versionfolders import tidy
 from ..writing.versionroot import plan_root, tree_base, write_root
 from ..writing.versions import TreeError, default_version, read_tree
@@ -124,7 +124,7 @@ def versions(
             f"{', '.join(plan.named)}; default {chosen.version.label(chosen.named)} "
             f"({chosen.how}); {robots}{fixed}"
         )
-    sys.exit(1 if any(issue.level == "error" for issue in issues) else 0)
+    sys.exit(1 if failing(issues) else 0)
 
 
 def _fail(issue: Issue) -> None:

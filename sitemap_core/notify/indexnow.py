@@ -42,7 +42,7 @@ from ..protocol.indexnow import (
     new_key,
 )
 from ..values import codes, dates, urls
-from ..values.report import Issue
+from ..values.report import Issue, failing
 
 if TYPE_CHECKING:
     from ..options import Settings
@@ -392,7 +392,7 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
         ]
     found, more = changes(str(xml), result.sitemap_url, base)
     issues += more
-    if any(i.level == "error" for i in more):
+    if failing(more):
         return issues
     for outcome in submit(found, base_url=base, key=key, endpoints=settings.indexnow_endpoints):
         issues.append(

@@ -53,11 +53,10 @@ class Issues:
         return tuple(self._found)
 
 
-def failing(issues: Iterable[Issue], strict: bool = False) -> bool:
-    """True when an issue is an error or, `strict`, a warning: what fails a run (as
-    `validate --strict` counts them); an info line never does."""
-    levels = ("error", "warning") if strict else ("error",)
-    return any(i.level in levels for i in issues)
+def failing(issues: Iterable[Issue]) -> bool:
+    """True when an issue is an error: what fails a run (warnings fail only a strict
+    one, info lines never)."""
+    return any(i.level == "error" for i in issues)
 
 
 @dataclass(frozen=True, slots=True)
