@@ -17,7 +17,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .build import Counts, Reporter, SitemapBuild, Voice, write_sitemaps
+    from .inventory import Counts, Reporter, SitemapBuild, Voice, write_sitemaps
     from .checking.validate import validate_files
     from .facts.gitarchive import attach_history
     from .facts.htmlhead import Heads
@@ -55,11 +55,11 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _HOMES = {
-    "Counts": ".build",
-    "Reporter": ".build",
-    "SitemapBuild": ".build",
-    "Voice": ".build",
-    "write_sitemaps": ".build",
+    "Counts": ".inventory",
+    "Reporter": ".inventory",
+    "SitemapBuild": ".inventory",
+    "Voice": ".inventory",
+    "write_sitemaps": ".inventory",
     "validate_files": ".checking.validate",
     "attach_history": ".facts.gitarchive",
     "Heads": ".facts.htmlhead",

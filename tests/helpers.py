@@ -200,7 +200,7 @@ def assert_reciprocal(sitemap: Path) -> None:
 def histories_given(monkeypatch: Any) -> list[Any]:
     """The git history each `SitemapBuild.finish` writes with, in order (None: the
     build read none ahead); the calls go through."""
-    from sitemap_core.build import sitemapbuild
+    from sitemap_core.inventory import sitemapbuild
 
     given: list[Any] = []
     write = sitemapbuild.write_sitemaps

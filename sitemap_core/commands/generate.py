@@ -70,7 +70,7 @@ def generate(
     is dated by its Markdown source in docs_dir and the snippets it includes. Exit status 1
     when an error (with --strict, a warning) was found or no sitemap was written.
     """
-    from ..build import Reporter, SitemapBuild  # the writer: loaded when the command runs
+    from ..inventory import Reporter, SitemapBuild  # the writer: loaded when the command runs
     from ..sites.folder import FolderSite
 
     project = site_project(config_file)
