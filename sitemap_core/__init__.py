@@ -17,10 +17,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .inventory import Counts, Reporter, SitemapBuild, Voice, write_sitemaps
     from .checking.validate import validate_files
     from .facts.gitarchive import attach_history
     from .facts.htmlhead import Heads
+    from .inventory import Counts, Reporter, SitemapBuild, Voice, write_sitemaps
     from .options import (
         OPTIONS,
         Option,
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         settings_from_options,
     )
     from .protocol.sitemaps import ChangeFreq
-    from .values import codes
+    from .values.codes import Code
     from .values.media import Image, News, Video
     from .values.page import (
         Alternate,
@@ -71,7 +71,7 @@ _HOMES = {
     "parse_priority": ".options",
     "settings_from_options": ".options",
     "ChangeFreq": ".protocol.sitemaps",
-    "codes": ".values",
+    "Code": ".values.codes",
     "Image": ".values.media",
     "News": ".values.media",
     "Video": ".values.media",
@@ -125,7 +125,7 @@ __all__ = [
     "Voice",
     "attach_history",
     "base_url_problem",
-    "codes",
+    "Code",
     "folder_url",
     "hreflang",
     "is_robots_advice",

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from sitemap_core.options import OPTIONS
-from sitemap_core.values import codes as issue_codes
+from sitemap_core import Code
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -53,11 +53,9 @@ def test_readme_opens_with_the_two_setup_commands():
 
 def test_every_core_issue_code_is_explained():
     source = "".join(p.read_text() for p in (ROOT / "sitemap_core").rglob("*.py"))
-    # The codes of values/codes.py; and any still written out where an issue is made:
-    # an Issue, the `url`/`scope` of a URLError, a validator's `add(line, code, ...)`.
-    codes = {v for k, v in vars(issue_codes).items() if k.isupper() and isinstance(v, str)}
-    codes |= set(re.findall(r'\b(?:Issue|_issue|URLError)\(\s*"([a-z-]+)"', source))
-    codes |= set(re.findall(r'(?<!def )\badd\(\s*[^,"()]+,\s*"([a-z-]+)"', source))
+    # Every issue is made with one of values/codes.py's `Code`s.
+    codes = {code.value for code in Code}
+    assert not re.findall(r'\b(?:Issue|URLError|TreeError)\(\s*"', source)
     assert {"url", "scope", "duplicate", "structure", "hreflang"} <= codes
     # Only the warnings page: the option and lastmod tables name `lastmod`, `git` too.
     warnings = WARNINGS_PAGE

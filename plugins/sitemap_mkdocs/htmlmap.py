@@ -21,6 +21,7 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemap_core import (
+    Code,
     Heads,
     Issue,
     Listing,
@@ -71,7 +72,7 @@ class HtmlMap:
             if dest in taken:
                 return [
                     Issue(
-                        "option",
+                        Code.OPTION,
                         "",
                         "html_map_path",
                         (

@@ -25,7 +25,7 @@ from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.meta import YAML_RE, get_data
 
-from sitemap_core import Alternate, Issue, Page, codes, meta_overrides, unread_metadata
+from sitemap_core import Alternate, Code, Issue, Page, meta_overrides, unread_metadata
 
 from . import blog, i18n
 
@@ -177,7 +177,7 @@ def _clash_notes(clashes: list[list[File]]) -> Iterator[Issue]:
         hidden = [name for name in names if name != kept.src_uri]
         one = len(hidden) == 1
         yield Issue(
-            codes.SAME_URL,
+            Code.SAME_URL,
             kept.src_uri,
             "",
             f"{kept.url or './'} is built from {'both ' if one else ''}"

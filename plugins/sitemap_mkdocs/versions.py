@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from sitemap_core import Issue, codes
+from sitemap_core import Code, Issue
 
 VERSION_VAR = "MIKE_DOCS_VERSION"  # mike's mkdocs_utils.docs_version_var
 
@@ -38,7 +38,7 @@ def site_url(config: MkDocsConfig, report: Report) -> str | None:
     report(
         [
             Issue(
-                codes.MIKE,
+                Code.MIKE,
                 "",
                 "canonical_version",
                 f"mike builds version {build.version} with site_url {canonical_url} "

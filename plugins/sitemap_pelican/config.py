@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_core import (
+    Code,
     Issue,
     Settings,
     SitemapBuild,
@@ -56,7 +57,10 @@ def load(pelican_settings: Mapping[str, Any]) -> tuple[SitemapBuild, SiteConfig 
     if not isinstance(raw, Mapping):
         issues.append(
             Issue(
-                "option", "", "SITEMAP", f"SITEMAP must be a dict, not {raw!r}; using the defaults"
+                Code.OPTION,
+                "",
+                "SITEMAP",
+                f"SITEMAP must be a dict, not {raw!r}; using the defaults",
             )
         )
         raw = {}
@@ -96,7 +100,7 @@ def _split(
         if name in values:
             issues.append(
                 Issue(
-                    "option",
+                    Code.OPTION,
                     "",
                     key,
                     f"SITEMAP[{key!r}] and "
@@ -128,7 +132,7 @@ def _anchored(patterns: Any) -> list[Issue]:
         return []
     return [
         Issue(
-            "option",
+            Code.OPTION,
             "",
             "exclude",
             f"SITEMAP['exclude'] pattern {p!r} is anchored with '^', but patterns are "
@@ -148,7 +152,7 @@ def _by_type(per_type: Mapping[str, Any], issues: list[Issue]) -> dict[str, dict
         if not isinstance(value, Mapping):
             issues.append(
                 Issue(
-                    "option",
+                    Code.OPTION,
                     "",
                     key,
                     f"SITEMAP[{key!r}] must be a dict with "
@@ -161,7 +165,7 @@ def _by_type(per_type: Mapping[str, Any], issues: list[Issue]) -> dict[str, dict
             if kind not in out:
                 issues.append(
                     Issue(
-                        "option",
+                        Code.OPTION,
                         "",
                         key,
                         f"{where}: unknown content type (use {', '.join(TYPES)}); ignored",
@@ -171,7 +175,7 @@ def _by_type(per_type: Mapping[str, Any], issues: list[Issue]) -> dict[str, dict
             try:
                 out[kind][target] = parse(item)
             except ValueError as exc:
-                issues.append(Issue("option", "", key, f"{where}: {exc}; ignored"))
+                issues.append(Issue(Code.OPTION, "", key, f"{where}: {exc}; ignored"))
     return out
 
 

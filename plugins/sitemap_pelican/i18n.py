@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sitemap_core import Issue, codes
+from sitemap_core import Code, Issue
 
 # Files named in the `lang` warning; the rest are counted.
 _NAMED = 3
@@ -65,7 +65,7 @@ def missing_lang(contents: Iterable[Any], lang: str) -> Issue | None:
         f" and {len(found) - _NAMED} more" if len(found) > _NAMED else ""
     )
     return Issue(
-        codes.LANG,
+        Code.LANG,
         named,
         "Lang",
         (

@@ -27,6 +27,7 @@ from pelican.generators import ArticlesGenerator, PagesGenerator
 
 from sitemap_core import (
     Alternate,
+    Code,
     Issue,
     News,
     Page,
@@ -374,7 +375,10 @@ def _overrides(
             continue
         issues.append(
             Issue(
-                "metadata", name, key, f"{key}: not a sitemap metadata field{hint}; ignored: {_HOW}"
+                Code.METADATA,
+                name,
+                key,
+                f"{key}: not a sitemap metadata field{hint}; ignored: {_HOW}",
             )
         )
     return out
@@ -393,7 +397,9 @@ def _flag(
     flag = parse_flag(value)
     if flag is None:
         issues.append(
-            Issue("metadata", name, key, f"{key}: {value!r} is not true or false; ignored: {_HOW}")
+            Issue(
+                Code.METADATA, name, key, f"{key}: {value!r} is not true or false; ignored: {_HOW}"
+            )
         )
         return {}
     return (then or {"exclude": True}) if flag is excludes else {}

@@ -28,7 +28,7 @@ from sphinx.util import logging
 from sphinx.util.build_phase import BuildPhase
 
 import sitemap_core
-from sitemap_core import Issue, Reporter, SitemapBuild, codes
+from sitemap_core import Code, Issue, Reporter, SitemapBuild
 
 from . import fields, htmlmap, versions
 from .config import add_config_values, base_url, no_effect, option_values
@@ -155,7 +155,7 @@ def _placed(
         base,
         [
             Issue(
-                codes.SCHEME,
+                Code.SCHEME,
                 "",
                 "url_scheme",
                 f"every URL starts with {prefix!r} (language, sitemap_url_scheme), which is not a "

@@ -24,7 +24,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from sitemap_core import OPTIONS, Issue, canonical_url
+from sitemap_core import OPTIONS, Code, Issue, canonical_url
 
 from .scheme import Scheme, listed
 
@@ -73,7 +73,7 @@ def no_effect(app: Sphinx) -> list[Issue]:
     """One info line for each sphinx-sitemap setting conf.py (or `-D`) sets that has no
     effect here."""
     return [
-        Issue("option", "", name, f"{name} (sphinx-sitemap) has no effect here: {why}", "info")
+        Issue(Code.OPTION, "", name, f"{name} (sphinx-sitemap) has no effect here: {why}", "info")
         for name, why in _NO_EFFECT.items()
         if getattr(app.config, name) is not None
     ]

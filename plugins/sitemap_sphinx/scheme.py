@@ -18,7 +18,7 @@ from typing import Any
 
 from sphinx.config import Config
 
-from sitemap_core import Alternate, Issue, codes, hreflang, site_path
+from sitemap_core import Alternate, Code, Issue, hreflang, site_path
 
 LINK = "{link}"
 
@@ -84,7 +84,7 @@ def url_scheme(config: Config, srcdir: Path) -> tuple[Scheme, list[Issue]]:
     if template is not None and "{lang}" not in template:
         issues.append(
             Issue(
-                codes.SCHEME,
+                Code.SCHEME,
                 "",
                 "url_scheme",
                 (
@@ -111,7 +111,7 @@ def _template(value: object) -> tuple[str | None, list[Issue]]:
             problem = f"{value!r} is not a format with {{lang}}, {{version}}, {{link}} ({exc})"
     if problem:
         return None, [
-            Issue("option", "", "url_scheme", f"{problem}; URLs are the built files' links")
+            Issue(Code.OPTION, "", "url_scheme", f"{problem}; URLs are the built files' links")
         ]
     return str(value), []
 

@@ -26,7 +26,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from sitemap_core import Issue, Settings, codes
+from sitemap_core import Code, Issue, Settings
 
 logger = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ def skipped(app: Sphinx, base: str) -> list[Issue] | None:
     if other is not None:
         return [
             Issue(
-                codes.VERSIONS,
+                Code.VERSIONS,
                 "",
                 "html_baseurl",
                 f"sphinx-multiversion builds {name} into {folder}/, but its pages name the "
@@ -89,7 +89,7 @@ def skipped(app: Sphinx, base: str) -> list[Issue] | None:
     template = folder.removesuffix(name) + "$name" if folder.endswith(name) else folder
     return [
         Issue(
-            codes.VERSIONS,
+            Code.VERSIONS,
             "",
             "html_baseurl",
             f"sphinx-multiversion builds {name} into {folder}/, published at {base}, but "

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from ..protocol.grammar import PATH_ONLY, VALUE_CHECKS, Problem, loc_parts, short, valid_hreflang
 from ..protocol.sitemaps import MAX_ENTRIES, MAX_LOC, MIN_LOC
-from ..values import codes, dates
+from ..values import dates
+from ..values.codes import Code
 from .reading import Add, File
 
 
@@ -53,24 +54,24 @@ def check_alternate(
     if rel != "alternate":
         add(
             line,
-            codes.HREFLANG,
+            Code.HREFLANG,
             "rel",
             f'xhtml:link has rel={rel!r}; a sitemap alternate needs rel="alternate"',
         )
     if hreflang is None or not valid_hreflang(hreflang):
         add(
             line,
-            codes.HREFLANG,
+            Code.HREFLANG,
             "hreflang",
             f"hreflang={hreflang!r} is not a language tag "
             "(like en, pt-BR, zh-Hant-TW) or x-default",
         )
     if href is None:
-        add(line, codes.HREFLANG, "href", "xhtml:link has no href")
+        add(line, Code.HREFLANG, "href", "xhtml:link has no href")
     else:
         problem = loc_parts(href.strip())[0]
         if problem:
-            add(line, codes.HREFLANG, "href", f"href {short(href)!r} {problem}")
+            add(line, Code.HREFLANG, "href", f"href {short(href)!r} {problem}")
 
 
 def check_languages(links: Sequence[tuple[str | None, str]], line: int | None, add: Add) -> None:
@@ -86,7 +87,7 @@ def check_languages(links: Sequence[tuple[str | None, str]], line: int | None, a
         if len(hrefs) > 1:
             add(
                 line,
-                codes.HREFLANG,
+                Code.HREFLANG,
                 "hreflang",
                 f"hreflang={given!r} is given {len(hrefs)} times in one <url>'s "
                 f"alternates ({', '.join(short(h) for h in hrefs)}); alternates join "
@@ -108,13 +109,13 @@ def record_loc(info: File, add: Add, url: str, line: int) -> None:
             return
     problem, origin, path_start, fragment = loc_parts(url)
     if problem or origin is None:
-        add(line, codes.LOC, "loc", f"{short(url)!r} {problem}")
+        add(line, Code.LOC, "loc", f"{short(url)!r} {problem}")
         info.locs.append((url, line, None, -1))
         return
     if fragment:
         add(
             line,
-            codes.LOC,
+            Code.LOC,
             "loc",
             f"{short(url)} has a #fragment, which crawlers drop; list the page once without it",
             "warning",
@@ -130,7 +131,7 @@ def check_text(text: str | None, line: int | None, where: str, add: Add) -> None
     if text and not text.isspace():
         add(
             line,
-            codes.STRUCTURE,
+            Code.STRUCTURE,
             "",
             f"text {short(text.strip())!r} {where}, where the schema allows none",
         )
@@ -145,7 +146,7 @@ def too_many(line: int, add: Add) -> None:
     """The entry past the protocol's limit of one file."""
     add(
         line,
-        codes.SIZE,
+        Code.SIZE,
         "",
         f"more than {MAX_ENTRIES:,} entries in one file (the protocol's limit)",
     )

@@ -59,7 +59,8 @@ from ..protocol.extensions import (
     relationship_problem,
 )
 from ..protocol.sitemaps import SITEMAP_NS
-from ..values import codes, dates, urls
+from ..values import dates, urls
+from ..values.codes import Code
 from ..values.media import in_news_window
 from ..values.report import Issue
 from .reading import Add
@@ -110,7 +111,7 @@ class ExtensionCheck:
                 if images == MAX_IMAGES + 1:
                     add(
                         child.sourceline,
-                        codes.IMAGE,
+                        Code.IMAGE,
                         "image",
                         f"more than {MAX_IMAGES:,} <image:image> in one <url> (Google's limit)",
                     )
@@ -122,7 +123,7 @@ class ExtensionCheck:
                 if news == 2:
                     add(
                         child.sourceline,
-                        codes.NEWS,
+                        Code.NEWS,
                         "news",
                         "a second <news:news> in one <url>; a URL is one article",
                     )
@@ -132,7 +133,7 @@ class ExtensionCheck:
             if self.news_urls == MAX_NEWS_URLS + 1:
                 add(
                     url.sourceline,
-                    codes.NEWS,
+                    Code.NEWS,
                     "news",
                     f"more than {MAX_NEWS_URLS:,} URLs with "
                     "<news:news> in one file (Google's limit): split the news sitemap",
@@ -161,7 +162,7 @@ class ExtensionCheck:
                 ahead = dates.sort_key(dates.parse(text)) > self.now.timestamp()
                 add(
                     child.sourceline,
-                    codes.NEWS,
+                    Code.NEWS,
                     "publication_date",
                     (
                         f"{text} is in the future"
@@ -180,7 +181,7 @@ class ExtensionCheck:
         if retired:
             add(
                 line,
-                codes.NAMESPACE,
+                Code.NAMESPACE,
                 "",
                 f"the {retired} sitemap extension ({ns}) is retired; Google ignores it",
                 "warning",
@@ -191,7 +192,7 @@ class ExtensionCheck:
             hint = f"; did you mean {near[0]}?" if near else ""
             add(
                 line,
-                codes.NAMESPACE,
+                Code.NAMESPACE,
                 "",
                 f"{ns} is not a sitemap extension Google reads{hint}",
                 "warning",
@@ -227,7 +228,7 @@ def _video(elem: etree._Element, add: Add, loc: str | None) -> None:
     if not ({"content_loc", "player_loc"} & found.keys()):
         add(
             elem.sourceline,
-            codes.VIDEO,
+            Code.VIDEO,
             "content_loc",
             "<video:video> has neither <video:content_loc> nor <video:player_loc>; it needs one",
         )
@@ -235,7 +236,7 @@ def _video(elem: etree._Element, add: Add, loc: str | None) -> None:
     if len(tags) > MAX_TAGS:
         add(
             tags[MAX_TAGS].sourceline,
-            codes.VIDEO,
+            Code.VIDEO,
             "tag",
             f"{len(tags)} <video:tag>; at most {MAX_TAGS}",
         )
@@ -245,7 +246,7 @@ def _video(elem: etree._Element, add: Add, loc: str | None) -> None:
             if loc and _same(child.text or "", loc):
                 add(
                     child.sourceline,
-                    codes.VIDEO,
+                    Code.VIDEO,
                     name,
                     f"<video:{name}> is the page's own "
                     "URL (<loc>); it must be the video file or player",
@@ -254,14 +255,14 @@ def _video(elem: etree._Element, add: Add, loc: str | None) -> None:
         for child in found.get(name, ()):
             problem = relationship_problem(child.get("relationship"))
             if problem:
-                add(child.sourceline, codes.VIDEO, name, f"<video:{name}> {problem[0]}", problem[1])
+                add(child.sourceline, Code.VIDEO, name, f"<video:{name}> {problem[0]}", problem[1])
     for child in found.get("uploader", ()):
         info = child.get("info")
         problem = VIDEO_CHECKS["uploader_info"](info.strip()) if info is not None else None
         if problem:
             add(
                 child.sourceline,
-                codes.VIDEO,
+                Code.VIDEO,
                 "uploader",
                 f"<video:uploader> info {problem[0]}",
                 problem[1],

@@ -19,7 +19,8 @@ from lxml import etree
 from ..files.fetch import FetchError, fetch
 from ..files.safexml import SAFE_XML, has_doctype
 from ..protocol.sitemaps import MAX_BYTES, MAX_ENTRIES, Level
-from ..values import codes, dates, urls
+from ..values import dates, urls
+from ..values.codes import Code
 from ..values.report import Issue
 
 __all__ = ["ATOM_NS", "check_feed", "feed_kind"]
@@ -67,19 +68,19 @@ def check_feed(path: Path, location: str | None = None) -> list[Issue] | None:
     issues: list[Issue] = []
 
     def add(
-        line: int | None, code: str, message: str, level: Level = "error", field: str = "link"
+        line: int | None, code: Code, message: str, level: Level = "error", field: str = "link"
     ) -> None:
         issues.append(Issue(code, f"{name}:{line}" if line else name, field, message, level))
 
     try:
         root = etree.fromstring(fetch(str(path), max_bytes=MAX_BYTES), etree.XMLParser(**SAFE_XML))
     except (FetchError, etree.XMLSyntaxError) as exc:
-        add(getattr(exc, "lineno", None), codes.XML, f"feed not read: {exc}", field="")
+        add(getattr(exc, "lineno", None), Code.XML, f"feed not read: {exc}", field="")
         return issues
     if has_doctype(root):
         add(
             1,
-            codes.XML,
+            Code.XML,
             "has a DOCTYPE, which a feed read as a sitemap must not have "
             "(refused unread: entity expansion and external entities)",
             field="",
@@ -90,7 +91,7 @@ def check_feed(path: Path, location: str | None = None) -> list[Issue] | None:
     seen: dict[str, int] = {}
     for line, link, stamp in entries:
         if not link:
-            add(line, codes.STRUCTURE, "entry has no link: it lists no URL", "warning")
+            add(line, Code.STRUCTURE, "entry has no link: it lists no URL", "warning")
             continue
         try:
             urls.check(link, scope or urls.host_root(link))
@@ -99,17 +100,15 @@ def check_feed(path: Path, location: str | None = None) -> list[Issue] | None:
             continue
         scope = scope or urls.host_root(link)
         if link in seen:
-            add(
-                line, codes.DUPLICATE, f"{link} is already listed at {name}:{seen[link]}", "warning"
-            )
+            add(line, Code.DUPLICATE, f"{link} is already listed at {name}:{seen[link]}", "warning")
         seen.setdefault(link, line)
         problem = _date_problem(stamp, kind) if stamp else None
         if problem:
-            add(line, codes.LASTMOD, f"{stamp!r} {problem}", "warning", "updated")
+            add(line, Code.LASTMOD, f"{stamp!r} {problem}", "warning", "updated")
     if not entries:
         add(
             root.sourceline,
-            codes.STRUCTURE,
+            Code.STRUCTURE,
             "the feed has no entry: it lists no URL",
             "warning",
             "",
@@ -117,7 +116,7 @@ def check_feed(path: Path, location: str | None = None) -> list[Issue] | None:
     elif len(entries) > MAX_ENTRIES:
         add(
             None,
-            codes.SIZE,
+            Code.SIZE,
             f"{len(entries):,} entries: more than a sitemap's {MAX_ENTRIES:,}",
             field="",
         )

@@ -15,7 +15,7 @@ from urllib.robotparser import RobotFileParser
 from ..facts.htmlhead import PageFacts, read_page
 from ..facts.sitefiles import html_files, url_for
 from ..files.served import inside, serving_file
-from ..values import codes
+from ..values.codes import Code
 from ..values.report import Issue
 from .checked import MAX_ROBOTS_BYTES, Checked, checked_as_feed, set_for, split_url
 from .validate import robots_sitemaps, sitemap_locs, validate_robots, validate_set
@@ -40,7 +40,7 @@ def check_folder(folder: Path, checked: Checked) -> None:
             if found is None:
                 checked.issues.append(
                     Issue(
-                        codes.MISSING_FILE,
+                        Code.MISSING_FILE,
                         "robots.txt",
                         "Sitemap",
                         f"robots.txt names {url}, but no file in {folder} has its path",
@@ -80,13 +80,13 @@ def check_folder(folder: Path, checked: Checked) -> None:
                 for loc, line in entries:
                     listed.setdefault(loc, f"{p.name}:{line}")
     base = base or _guess_base(folder, listed)
-    if base and any(i.code == codes.ROBOTS_RELATIVE for i in problems):
+    if base and any(i.code == Code.ROBOTS_RELATIVE for i in problems):
         problems = validate_robots(robots, base + "robots.txt")  # now with the line to write
     checked.issues[robots_at:robots_at] = problems
     if not sets:
         checked.issues.append(
             Issue(
-                codes.NO_SITEMAP,
+                Code.NO_SITEMAP,
                 str(folder),
                 "",
                 "no sitemap found: robots.txt names none and there is no "
@@ -165,7 +165,7 @@ def _check_pages(folder: Path, listed: dict[str, str], base: str, checked: Check
         if path is None:
             checked.issues.append(
                 Issue(
-                    codes.MISSING_FILE,
+                    Code.MISSING_FILE,
                     url,
                     "loc",
                     f"listed at {where}, but no file in {folder} serves it",
@@ -186,20 +186,20 @@ def _check_pages(folder: Path, listed: dict[str, str], base: str, checked: Check
         _coverage(folder, served, base, checked)
 
 
-def _not_a_page(facts: PageFacts) -> tuple[str, str] | None:
+def _not_a_page(facts: PageFacts) -> tuple[Code, str] | None:
     """(code, message) when a listed URL's page says it is not one to index."""
     if facts.redirect:
-        return codes.REDIRECT, (
+        return Code.REDIRECT, (
             f"is a redirect stub (meta refresh) to {facts.redirect}: list the target instead"
         )
     if facts.not_found:
-        return codes.NOT_FOUND, "is a 404 page: leave it out of the sitemap"
+        return Code.NOT_FOUND, "is a 404 page: leave it out of the sitemap"
     if facts.noindex:
-        return codes.NOINDEX, (
+        return Code.NOINDEX, (
             "says noindex, so crawlers drop it: leave it out of the sitemap, or remove the noindex"
         )
     if facts.canonical:
-        return "canonical", (f"names {facts.canonical} as its canonical URL: list that URL instead")
+        return Code.CANONICAL, (f"names {facts.canonical} as its canonical URL: list that URL instead")
     return None
 
 
@@ -220,7 +220,7 @@ def _coverage(folder: Path, served: set[Path], base: str, checked: Checked) -> N
         checked.pages["unlisted"] += 1
         checked.issues.append(
             Issue(
-                codes.UNLISTED,
+                Code.UNLISTED,
                 rel,
                 "",
                 f"{url} is an HTML page of the site that no sitemap lists",

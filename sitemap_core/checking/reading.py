@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from ..protocol.sitemaps import MAX_BYTES, Level
+from ..values.codes import Code
 from ..values.report import Issue
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ class Found:
         file_no: int,
         name: str,
         line: int | None,
-        code: str,
+        code: Code,
         field: str,
         message: str,
         level: Level = "error",

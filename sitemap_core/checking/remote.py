@@ -10,7 +10,7 @@ from urllib.parse import urljoin
 from ..files.fetch import Download, FetchError, download
 from ..protocol.grammar import part_name
 from ..protocol.sitemaps import MAX_BYTES
-from ..values import codes
+from ..values.codes import Code
 from ..values.report import Issue
 from .checked import MAX_ROBOTS_BYTES, Checked, checked_as_feed, renamed, split_url
 from .validate import robots_sitemaps, sitemap_locs, validate_files
@@ -61,7 +61,7 @@ def check_url(target: str, checked: Checked) -> None:
             elif not sitemaps:
                 checked.issues.append(
                     Issue(
-                        codes.NO_SITEMAP,
+                        Code.NO_SITEMAP,
                         robots_url,
                         "Sitemap",
                         "robots.txt names no sitemap",
@@ -79,7 +79,7 @@ def _fetch_robots(fetcher: _Fetcher, url: str, work: Path, checked: Checked) -> 
         body = fetcher.get(url, MAX_ROBOTS_BYTES).data
     except FetchError as exc:
         if "HTTP 404" not in str(exc):
-            checked.issues.append(Issue(codes.FETCH, url, "", str(exc), "error"))
+            checked.issues.append(Issue(Code.FETCH, url, "", str(exc), "error"))
         return []
     path = work / "robots.txt"
     path.write_bytes(body)
@@ -128,12 +128,12 @@ def _download(
     try:
         got = fetcher.get(url, MAX_FILE_BYTES)
     except FetchError as exc:
-        checked.issues.append(Issue(codes.FETCH, url, "", str(exc), "error"))
+        checked.issues.append(Issue(Code.FETCH, url, "", str(exc), "error"))
         return None
     if got.cut:
         checked.issues.append(
             Issue(
-                codes.SIZE,
+                Code.SIZE,
                 url,
                 "",
                 f"download stopped at {len(got.data):,} bytes: larger than a sitemap may be",

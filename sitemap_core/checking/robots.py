@@ -9,7 +9,7 @@ from pathlib import Path
 from ..protocol.grammar import loc_parts
 from ..protocol.robots import is_relative, relative_message, sitemap_value
 from ..protocol.sitemaps import MAX_BYTES
-from ..values import codes
+from ..values.codes import Code
 from ..values.report import Issue
 
 __all__ = ["validate_robots", "robots_sitemaps", "relative_sitemaps"]
@@ -33,14 +33,14 @@ def robots_sitemaps(path: Path, url: str | None = None) -> tuple[list[str], list
         with path.open("rb") as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as exc:
-        return [], [Issue(codes.ROBOTS, name, "", f"cannot read: {exc.strerror or exc}", "error")]
+        return [], [Issue(Code.ROBOTS, name, "", f"cannot read: {exc.strerror or exc}", "error")]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         bad = data[: exc.start].count(b"\n") + 1
         issues.append(
             Issue(
-                codes.ROBOTS,
+                Code.ROBOTS,
                 f"{name}:{bad}",
                 "",
                 "robots.txt is not UTF-8; crawlers may misread it",
@@ -63,12 +63,12 @@ def robots_sitemaps(path: Path, url: str | None = None) -> tuple[list[str], list
         problem = loc_parts(value)[0] if value else "is empty"
         if problem:
             issues.append(
-                Issue(codes.ROBOTS, where, "Sitemap", f"Sitemap: {value!r} {problem}", "error")
+                Issue(Code.ROBOTS, where, "Sitemap", f"Sitemap: {value!r} {problem}", "error")
             )
         elif value in seen:
             issues.append(
                 Issue(
-                    codes.ROBOTS,
+                    Code.ROBOTS,
                     where,
                     "Sitemap",
                     f"Sitemap: {value} is already given on line {seen[value]}",
@@ -93,7 +93,7 @@ def relative_sitemaps(
         return []
     return [
         Issue(
-            codes.ROBOTS_RELATIVE,
+            Code.ROBOTS_RELATIVE,
             f"{name}:{lines[0][0]}",
             "Sitemap",
             relative_message(list(lines), url),

@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..protocol.grammar import URI, loc_parts, origin_text, part_name, part_paths, short
-from ..values import codes
+from ..values.codes import Code
 from .reading import File, Found, Reader, read_lines
 
 
@@ -45,7 +45,7 @@ def check_set(files: list[File], location: str | None, found: Found) -> None:
                     index.number,
                     index.name,
                     line,
-                    codes.INDEX,
+                    Code.INDEX,
                     "loc",
                     f"lists {short(loc)}, {problem}",
                 )
@@ -63,7 +63,7 @@ def check_set(files: list[File], location: str | None, found: Found) -> None:
                 f.number,
                 f.name,
                 None,
-                codes.INDEX,
+                Code.INDEX,
                 "",
                 "is part of the set but no index lists it",
                 "warning",
@@ -90,7 +90,7 @@ def _check_reciprocity(files: list[File], found: Found) -> None:
                     f.number,
                     f.name,
                     line,
-                    codes.HREFLANG,
+                    Code.HREFLANG,
                     "href",
                     f"{short(loc)} has alternates but does not list itself among them",
                     "warning",
@@ -102,7 +102,7 @@ def _check_reciprocity(files: list[File], found: Found) -> None:
                         f.number,
                         f.name,
                         line,
-                        codes.HREFLANG,
+                        Code.HREFLANG,
                         "href",
                         f"{short(loc)} lists {short(href)} as an alternate, which "
                         "does not list it back",
@@ -134,7 +134,7 @@ def _check_scope(
                         f.number,
                         f.name,
                         line,
-                        codes.SCOPE,
+                        Code.SCOPE,
                         "loc",
                         f"{short(loc)} is not on {shown}, like the set's first URL",
                     )
@@ -166,7 +166,7 @@ def _check_scope(
             f.number,
             f.name,
             line,
-            codes.SCOPE,
+            Code.SCOPE,
             "loc",
             f"all {checked:,} URLs of this set are outside {shown}, where a sitemap at "
             f"{where} may point (the first is {short(loc)}): a build made for "
@@ -179,7 +179,7 @@ def _check_scope(
             f.number,
             f.name,
             line,
-            codes.SCOPE,
+            Code.SCOPE,
             "loc",
             f"{short(loc)} is outside {shown}, where a sitemap at {where} may point",
         )
@@ -197,7 +197,7 @@ def _check_twins(files: list[File], found: Found) -> None:
             f.number,
             f.name,
             line,
-            codes.GZIP,
+            Code.GZIP,
             "",
             f"does not hold the same content as {plain.name} (the first difference is "
             f"on line {line}): one of them is out of date; build both again, or "
@@ -229,7 +229,7 @@ def _check_duplicates(files: list[File], found: Found) -> None:
                     f.number,
                     f.name,
                     line,
-                    codes.DUPLICATE,
+                    Code.DUPLICATE,
                     "loc",
                     f"{short(loc)} is already listed at {first[0]}:{first[1]}",
                     "warning",

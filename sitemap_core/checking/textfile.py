@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..protocol.grammar import short
 from ..protocol.sitemaps import MAX_ENTRIES
-from ..values import codes
+from ..values.codes import Code
 from .entries import record_loc
 from .reading import Add, File, Reader, read_lines
 
@@ -18,7 +18,7 @@ def read_text(reader: Reader, info: File, add: Add) -> None:
         if number == 1 and line.startswith(b"\xef\xbb\xbf"):
             add(
                 1,
-                codes.TEXT,
+                Code.TEXT,
                 "",
                 "starts with a byte-order mark, which some crawlers read as part of the first URL",
                 "warning",
@@ -29,22 +29,22 @@ def read_text(reader: Reader, info: File, add: Add) -> None:
         try:
             text = line.decode("utf-8")
         except UnicodeDecodeError:
-            add(number, codes.TEXT, "", "not UTF-8 text; a text sitemap must be UTF-8")
+            add(number, Code.TEXT, "", "not UTF-8 text; a text sitemap must be UTF-8")
             return
         if not text.strip():
-            add(number, codes.TEXT, "", "blank line; a text sitemap has one URL on every line")
+            add(number, Code.TEXT, "", "blank line; a text sitemap has one URL on every line")
             continue
         if text != text.strip() or len(text.split()) != 1:
-            add(number, codes.TEXT, "", f"{short(text)!r} is not one URL alone on its line")
+            add(number, Code.TEXT, "", f"{short(text)!r} is not one URL alone on its line")
             continue
         entries += 1
         if entries == MAX_ENTRIES + 1:
             add(
                 number,
-                codes.SIZE,
+                Code.SIZE,
                 "",
                 f"more than {MAX_ENTRIES:,} URLs in one file (the protocol's limit)",
             )
         record_loc(info, add, text, number)
     if number == 0 and not reader.error:
-        add(None, codes.TEXT, "", "empty file; a text sitemap lists at least one URL")
+        add(None, Code.TEXT, "", "empty file; a text sitemap lists at least one URL")

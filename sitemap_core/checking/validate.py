@@ -91,7 +91,7 @@ from ..files.safexml import local_part
 from ..protocol.grammar import part_name
 from ..protocol.robots import is_relative, sitemap_value
 from ..protocol.sitemaps import MAX_BYTES, MAX_ENTRIES, Level
-from ..values import codes
+from ..values.codes import Code
 from ..values.report import Issue
 from .plainfile import read_plain
 from .reading import File, Found, Reader, Window
@@ -183,7 +183,7 @@ def _read_twin(path: Path, number: int, done: list[File], found: Found) -> File 
     if plain is None or plain.digest is None:
         return None
     own = [item for item in found.items if item[0] == plain.number]
-    if any(issue.code == codes.GZIP for *_, issue in own):
+    if any(issue.code == Code.GZIP for *_, issue in own):
         return None  # the twin is gzip data itself: its findings are not this file's
     try:
         with path.open("rb") as raw:
@@ -213,7 +213,7 @@ def _read_file(path: Path, number: int, found: Found, window: Window) -> File:
     info = File(path, number)
     name = info.name
 
-    def add(line: int | None, code: str, fld: str, message: str, level: Level = "error") -> None:
+    def add(line: int | None, code: Code, fld: str, message: str, level: Level = "error") -> None:
         found.add(number, name, line, code, fld, message, level)
 
     try:
@@ -221,7 +221,7 @@ def _read_file(path: Path, number: int, found: Found, window: Window) -> File:
     except OSError as exc:
         add(
             None,
-            codes.XML if info.variant.startswith("xml") else codes.TEXT,
+            Code.XML if info.variant.startswith("xml") else Code.TEXT,
             "",
             f"cannot read: {exc.strerror or exc}",
         )
@@ -230,9 +230,9 @@ def _read_file(path: Path, number: int, found: Found, window: Window) -> File:
         reader = Reader(raw)
         named_gz = name.lower().endswith(".gz")
         if named_gz and not reader.gzipped:
-            add(None, codes.GZIP, "", "named .gz but not gzip data")
+            add(None, Code.GZIP, "", "named .gz but not gzip data")
         elif reader.gzipped and not named_gz:
-            add(None, codes.GZIP, "", "gzip data in a file not named .gz", "warning")
+            add(None, Code.GZIP, "", "gzip data in a file not named .gz", "warning")
         if info.variant.startswith("txt"):
             read_text(reader, info, add)
         elif not read_plain(reader, info, add, window.latest):
@@ -244,12 +244,12 @@ def _read_file(path: Path, number: int, found: Found, window: Window) -> File:
             read_xml(reader, info, add, window)
         reader.drain()
         if reader.error:
-            add(None, codes.GZIP, "", f"gzip data does not decompress: {reader.error}")
+            add(None, Code.GZIP, "", f"gzip data does not decompress: {reader.error}")
         if reader.over:
             what = "uncompressed " if reader.gzipped else ""
             add(
                 None,
-                codes.SIZE,
+                Code.SIZE,
                 "",
                 f"more than {MAX_BYTES:,} bytes {what}(the protocol's "
                 f"limit per file); stopped reading there",

@@ -17,7 +17,7 @@ from lxml import etree
 
 from ..files.safexml import SAFE_XML, has_doctype
 from ..protocol.sitemaps import MAX_ENTRIES, SITEMAP_NS, SITEMAP_ORDER, URL_ORDER, XHTML_NS
-from ..values import codes
+from ..values.codes import Code
 from .entries import (
     check_alternate,
     check_languages,
@@ -68,7 +68,7 @@ def read_xml(reader: Reader, info: File, add: Add, window: Window) -> None:
                     if not _utf8_declared(chunk, add):
                         return
                     if _PROLOG_DOCTYPE.match(chunk):
-                        add(1, codes.XML, "", _DOCTYPE_MESSAGE)
+                        add(1, Code.XML, "", _DOCTYPE_MESSAGE)
                         return
                 held.append(chunk)
                 root, fed = _root_start(sniff, chunk)
@@ -90,10 +90,10 @@ def read_xml(reader: Reader, info: File, add: Add, window: Window) -> None:
                 check.entry(elem)  # type: ignore[union-attr]
         if parser is None:
             if reader.total == 0 and not reader.error:
-                add(None, codes.XML, "", "empty file; a sitemap holds a <urlset> or <sitemapindex>")
+                add(None, Code.XML, "", "empty file; a sitemap holds a <urlset> or <sitemapindex>")
                 return
             sniff.close()
-            add(None, codes.XML, "", "no XML element found")
+            add(None, Code.XML, "", "no XML element found")
             return
         root = parser.close()
         for _event, elem in parser.read_events():
@@ -108,7 +108,7 @@ def read_xml(reader: Reader, info: File, add: Add, window: Window) -> None:
             line, message = first.line, f"{first.message.strip()} (column {first.column})"
         else:
             line, message = exc.lineno, _LINE_COLUMN.sub("", exc.msg or str(exc))
-        add(line if line and line > 0 else None, codes.XML, "", f"not well-formed XML: {message}")
+        add(line if line and line > 0 else None, Code.XML, "", f"not well-formed XML: {message}")
 
 
 def _root_start(sniff: etree.XMLPullParser, chunk: bytes) -> tuple[etree._Element | None, int]:
@@ -125,7 +125,7 @@ def _root_start(sniff: etree.XMLPullParser, chunk: bytes) -> tuple[etree._Elemen
 def _utf8_declared(chunk: bytes, add: Add) -> bool:
     """False (after an issue) when the file is declared or marked as other than UTF-8."""
     if chunk.startswith((b"\xff\xfe", b"\xfe\xff")):
-        add(1, codes.XML, "", "UTF-16 text; sitemaps must be UTF-8")
+        add(1, Code.XML, "", "UTF-16 text; sitemaps must be UTF-8")
         return False
     match = _XML_DECL_ENCODING.match(chunk[:512])
     if match and match[1].decode("ascii", "replace").lower().replace("_", "-") not in (
@@ -134,7 +134,7 @@ def _utf8_declared(chunk: bytes, add: Add) -> bool:
     ):
         add(
             1,
-            codes.XML,
+            Code.XML,
             "",
             f"declared encoding {match[1].decode('ascii', 'replace')!r}; sitemaps must be UTF-8",
         )
@@ -156,7 +156,7 @@ def _refusal(elem: etree._Element) -> tuple[int | None, str, str, str] | None:
         )
         return (
             elem.sourceline,
-            codes.NAMESPACE,
+            Code.NAMESPACE,
             "",
             f"root element is {what}; a sitemap's "
             f"root is <urlset> or <sitemapindex> in the namespace {SITEMAP_NS}",
@@ -218,7 +218,7 @@ class _XmlCheck:
         if self.entries == 0:
             self.add(
                 root.sourceline,
-                codes.STRUCTURE,
+                Code.STRUCTURE,
                 "",
                 f"<{self.info.kind}> has no <{self.entry_name}>; the schema needs at least one",
             )
@@ -248,7 +248,7 @@ class _XmlCheck:
             if self.entries:
                 self.add(
                     line,
-                    codes.STRUCTURE,
+                    Code.STRUCTURE,
                     "",
                     f"<{local_name(tag)}> of another namespace after "
                     f"the first <{self.entry_name}>; the schema allows such elements only "
@@ -257,7 +257,7 @@ class _XmlCheck:
         else:
             self.add(
                 line,
-                codes.STRUCTURE,
+                Code.STRUCTURE,
                 "",
                 f"unexpected <{local_name(tag)}> in "
                 f"<{self.info.kind}>; expected <{self.entry_name}>"
@@ -278,7 +278,7 @@ def check_attributes(elem: etree._Element, add: Add) -> None:
         if not key.startswith(_XSI):
             add(
                 elem.sourceline,
-                codes.STRUCTURE,
+                Code.STRUCTURE,
                 local_name(elem.tag),
                 f"<{local_name(elem.tag)}> has an attribute {local_name(key)!r}, which "
                 "the schema does not allow",
@@ -328,7 +328,7 @@ class EntryCheck:
                 if position <= state:
                     add(
                         child.sourceline,
-                        codes.STRUCTURE,
+                        Code.STRUCTURE,
                         local_name(tag),
                         f"<{local_name(tag)}> is repeated or out of order in <{entry}> (order: "
                         f"{', '.join(self.names)}, then elements of other namespaces)",
@@ -338,7 +338,7 @@ class EntryCheck:
                 if len(child) or child.keys():
                     add(
                         child.sourceline,
-                        codes.STRUCTURE,
+                        Code.STRUCTURE,
                         local_name(tag),
                         f"<{local_name(tag)}> must hold text only",
                     )
@@ -370,7 +370,7 @@ class EntryCheck:
         if links:
             check_languages(links, loc_line or elem.sourceline, add)
         if loc is None:
-            add(elem.sourceline, codes.STRUCTURE, "loc", f"<{entry}> has no <loc>")
+            add(elem.sourceline, Code.STRUCTURE, "loc", f"<{entry}> has no <loc>")
             return
         record_loc(self.info, add, loc.strip(), loc_line)
         if links:
@@ -393,7 +393,7 @@ class EntryCheck:
         if tag[0] == "{":
             self.add(
                 line,
-                codes.STRUCTURE,
+                Code.STRUCTURE,
                 local_name(tag),
                 f"<{local_name(tag)}> is not allowed in <{entry}> (allowed: "
                 f"{', '.join(self.names)}, then elements of other namespaces)",
@@ -401,7 +401,7 @@ class EntryCheck:
         else:
             self.add(
                 line,
-                codes.STRUCTURE,
+                Code.STRUCTURE,
                 tag,
                 f"<{tag}> has no namespace; <{entry}> holds "
                 "only sitemaps.org elements and elements of other namespaces",

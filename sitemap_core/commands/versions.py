@@ -19,7 +19,7 @@ from pathlib import Path
 
 import click
 
-from ..values import codes
+from ..values.codes import Code
 from ..values.report import Issue, failing
 from ..writing.versionfolders import tidy
 from ..writing.versionroot import plan_root, tree_base, write_root
@@ -105,7 +105,7 @@ def versions(
     except OSError as exc:
         _fail(
             Issue(
-                codes.WRITE,
+                Code.WRITE,
                 str(tree_dir),
                 "",
                 f"cannot write {exc.filename or tree_dir} ({exc.strerror or exc}): the root "

@@ -26,7 +26,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..files.atomic import write_file
-from ..values import codes, dates
+from ..values import dates
+from ..values.codes import Code
 from ..values.report import Issue
 from .digest import content_digest
 from .htmlhead import BuiltPage
@@ -172,7 +173,7 @@ class ContentState:
         except OSError as exc:
             return [
                 Issue(
-                    codes.CONTENT,
+                    Code.CONTENT,
                     str(self._path),
                     "cache_dir",
                     f"content state not saved ({exc}); the next build will "
@@ -245,7 +246,7 @@ def _read_digests(path: Path) -> dict[str, str]:
 
 def _state_issue(path: Path, problem: str) -> Issue:
     return Issue(
-        codes.CONTENT,
+        Code.CONTENT,
         str(path),
         "cache_dir",
         f"content state {problem}; starting empty, so pages get new dates "
@@ -265,7 +266,7 @@ def _read_seed(seed: str, issues: list[Issue]) -> dict[str, str]:
     except ValueError as exc:  # a seed that cannot be read, or a URL urllib.parse refuses
         issues.append(
             Issue(
-                codes.CONTENT,
+                Code.CONTENT,
                 seed,
                 "seed_sitemap",
                 f"seed sitemap not used: {exc}; pages new to the content state get the build time",

@@ -17,7 +17,7 @@ import os
 import shutil
 from pathlib import Path
 
-from ..values import codes
+from ..values.codes import Code
 from ..values.report import Issue
 from .gitprocess import FULL_HASH, first_line, run_git
 
@@ -65,7 +65,7 @@ def attach_history(copy: Path, source: Path, ref: str) -> Issue | None:
 
 def _no_history(copy: Path, ref: str, reason: str) -> Issue:
     return Issue(
-        codes.GIT,
+        Code.GIT,
         str(copy),
         "lastmod",
         f"the copy of {ref} has no history, and it cannot be given its commit's ({reason}): "

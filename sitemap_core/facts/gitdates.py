@@ -79,7 +79,7 @@ class GitDates:
         Commits each repository lists in its `ignore_file` (`.git-blame-ignore-revs`)
         date no file: a file takes the date of the commit that changed it before.
 
-        Returns `(None, [Issue("git", ...)])` when git is missing or `path` is not in a
+        Returns `(None, [Issue(Code.GIT, ...)])` when git is missing or `path` is not in a
         work tree.
         """
         repo, issues = Repository.load(path, ignore_file)

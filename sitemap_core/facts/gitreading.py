@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..values.codes import Code
 from ..values.report import Issue
 from .gitlog import Walk, start_log, walk_log
 from .gitprocess import FILE_NAMES, Command, Probe, first_line
@@ -44,7 +45,7 @@ def no_git_dates(path: str | os.PathLike[str], reason: str, scope: str = "") -> 
     """The `git` issue for a repository (or a part of it) git gives no dates for."""
     scope = f" {scope}" if scope else ""
     return Issue(
-        "git",
+        Code.GIT,
         str(path),
         "lastmod",
         f"no git dates: {reason}; falling back to the next lastmod source "

@@ -91,7 +91,7 @@ class Repository:
         Commits listed in its file `ignore_file` (relative to its top: git's
         `blame.ignoreRevsFile`, `.git-blame-ignore-revs`) date no file.
 
-        Returns `(None, [Issue("git", ...)])` when git is missing or `path` is not in a
+        Returns `(None, [Issue(Code.GIT, ...)])` when git is missing or `path` is not in a
         work tree.
         """
         where = Path(path).absolute()

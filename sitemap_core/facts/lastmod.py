@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..options import Settings
-from ..values import codes, dates, urls
+from ..values import dates, urls
+from ..values.codes import Code
 from ..values.lastmodmode import GIT_MODES, LastmodMode
 from ..values.page import Page, StrPath
 from ..values.report import Issues
@@ -289,14 +290,14 @@ class _OwnDates:
         except ValueError as exc:
             if report:
                 key = page.key(field)
-                self.issues.add(codes.LASTMOD, page.label, key, f"{key}: {exc}; ignored")
+                self.issues.add(Code.LASTMOD, page.label, key, f"{key}: {exc}; ignored")
             return None
         stamp = _stamp(value, self.s.timezone)
         if stamp.key > self.s.build_time.timestamp():  # a date search engines reject
             if report:
                 key = page.key(field)
                 self.issues.add(
-                    codes.LASTMOD,
+                    Code.LASTMOD,
                     page.label,
                     key,
                     f"{key}: {stamp.text} is after the build time "
@@ -396,7 +397,7 @@ class _Records:
                 return self.history
             git, found = GitDates.load(folder, self.s.ignore_revs_file)
             if self.asks.auto:  # outside a repository "auto" quietly moves on
-                found = [i for i in found if i.code != codes.GIT]
+                found = [i for i in found if i.code != Code.GIT]
             self.issues.extend(found)
             self._git = git
         return self._git if isinstance(self._git, GitDates) else None
@@ -420,7 +421,7 @@ class _Records:
             self.issues.extend(self._git.issues)
         if self.beyond_history:
             self.issues.add(
-                codes.GIT_SHALLOW,
+                Code.GIT_SHALLOW,
                 "",
                 "lastmod",
                 f"{self.beyond_history} page(s) were last changed at or before the oldest "

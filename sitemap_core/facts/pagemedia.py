@@ -27,6 +27,7 @@ import re
 from typing import NamedTuple
 from urllib.parse import urljoin, urlsplit
 
+from ..values.codes import Code
 from ..values.media import Image, Video
 from ..values.report import Issue
 from .digest import main_content
@@ -233,7 +234,7 @@ class _Finder:
             if missing:
                 self.issues.append(
                     Issue(
-                        "video",
+                        Code.VIDEO,
                         self.page,
                         "videos",
                         f"video {video.label} left out: no {' or '.join(n for n, _ in missing)} "

@@ -12,7 +12,7 @@ from ..facts.gitdates import GitDates
 from ..facts.htmlhead import Heads
 from ..facts.lastmod import read_ahead
 from ..options import Settings, settings_from_options
-from ..values import codes
+from ..values.codes import Code
 from ..values.page import Page, StrPath
 from ..values.report import Issue, Result
 from ..values.urls import base_url_problem, foreign_part, shown, without_fragment
@@ -188,7 +188,7 @@ def _checked_base_url(setting: str, base_url: str) -> tuple[str, str | None, lis
     if fragment:
         issues.append(
             Issue(
-                codes.BASE_URL,
+                Code.BASE_URL,
                 "",
                 setting,
                 f"{setting} = {shown(base_url)!r}: the fragment #{fragment} names a place "
@@ -208,7 +208,7 @@ def _base_url_issue(setting: str, base_url: str, problem: str) -> Issue:
     (a part the user put there, that no site's address holds), else a warning."""
     given = f"{setting} = {shown(base_url)!r}: {problem}" if base_url else f"{setting} is not set"
     return Issue(
-        codes.BASE_URL,
+        Code.BASE_URL,
         "",
         setting,
         f"{given}; set it to the absolute http(s) address the site is published at: "

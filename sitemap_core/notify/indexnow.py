@@ -41,7 +41,8 @@ from ..protocol.indexnow import (
     key_problem,
     new_key,
 )
-from ..values import codes, dates, urls
+from ..values import dates, urls
+from ..values.codes import Code
 from ..values.report import Issue, failing
 
 if TYPE_CHECKING:
@@ -123,14 +124,14 @@ def changes(
     try:
         new = read_published(sitemap)
     except ValueError as exc:
-        return [], [Issue(codes.INDEXNOW, sitemap, "", f"nothing submitted: {exc}", "error")]
+        return [], [Issue(Code.INDEXNOW, sitemap, "", f"nothing submitted: {exc}", "error")]
     try:
         old = read_published(previous) if previous else {}
     except ValueError as exc:
         if "HTTP 404" not in str(exc):
             return [], [
                 Issue(
-                    codes.INDEXNOW,
+                    Code.INDEXNOW,
                     previous,
                     "previous",
                     f"nothing submitted: the previous sitemap cannot be read ({exc})",
@@ -139,7 +140,7 @@ def changes(
             ]
         issues.append(
             Issue(
-                codes.INDEXNOW,
+                Code.INDEXNOW,
                 previous,
                 "previous",
                 "no previous sitemap there: every URL counts as new",
@@ -156,7 +157,7 @@ def changes(
         off = [u for u in found if not _on_site(u, scope)]
         issues.append(
             Issue(
-                codes.INDEXNOW,
+                Code.INDEXNOW,
                 off[0],
                 "urlList",
                 (
@@ -361,7 +362,7 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
         except OSError as exc:
             issues.append(
                 Issue(
-                    codes.WRITE,
+                    Code.WRITE,
                     f"{key}.txt",
                     "indexnow_key",
                     f"the IndexNow key file was not written: {exc}",
@@ -373,7 +374,7 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
         return [
             *issues,
             Issue(
-                codes.INDEXNOW,
+                Code.INDEXNOW,
                 "",
                 "submit",
                 "submit is on but indexnow_key is not set: nothing sent",
@@ -384,7 +385,7 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
         return [
             *issues,
             Issue(
-                codes.INDEXNOW,
+                Code.INDEXNOW,
                 "",
                 "submit",
                 "nothing sent: IndexNow submission reads the XML sitemap, and formats has no xml",
@@ -397,7 +398,7 @@ def after_build(result: Result, settings: Settings, out_dir: Path) -> list[Issue
     for outcome in submit(found, base_url=base, key=key, endpoints=settings.indexnow_endpoints):
         issues.append(
             Issue(
-                codes.INDEXNOW,
+                Code.INDEXNOW,
                 outcome.endpoint,
                 "submit",
                 outcome.message,

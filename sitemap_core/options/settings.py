@@ -12,6 +12,7 @@ from typing import Any
 
 from ..protocol.indexnow import DEFAULT_ENDPOINT
 from ..protocol.sitemaps import MAX_BYTES, ChangeFreq
+from ..values.codes import Code
 from ..values.report import Issue
 from .kinds import did_you_mean
 from .parsers import Rule
@@ -86,7 +87,7 @@ def settings_from_options(
     kwargs: dict[str, Any] = {}
 
     def bad(name: str, message: str) -> None:
-        issues.append(Issue("option", "", prefix + name, message))
+        issues.append(Issue(Code.OPTION, "", prefix + name, message))
 
     for name, value in values.items():
         if name not in known:

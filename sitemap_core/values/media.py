@@ -30,14 +30,15 @@ from ..protocol.extensions import (
     relationship_problem,
 )
 from ..protocol.sitemaps import Level
-from . import codes, dates, urls
+from . import dates, urls
+from .codes import Code
 from .report import Issue
 
 
 class _Checker:
     """Checks one value's fields, collecting issues named for the page and element."""
 
-    def __init__(self, code: str, page: str) -> None:
+    def __init__(self, code: Code, page: str) -> None:
         self.code = code
         self.page = page
         self.issues: list[Issue] = []
@@ -106,7 +107,7 @@ class Image:
 
     def checked(self, base_url: str, page: str = "") -> tuple[Image | None, list[Issue]]:
         """This image with its URL absolute and percent-encoded; None if it cannot be."""
-        check = _Checker(codes.IMAGE, page)
+        check = _Checker(Code.IMAGE, page)
         loc = check.url(IMAGE_CHECKS, "loc", self.loc, base_url, "image left out")
         return (Image(loc) if loc else None), check.issues
 
@@ -170,7 +171,7 @@ class Video:
         characters is shortened; tags past the 32nd are dropped. `loc` is the page's URL,
         which neither `content_loc` nor `player_loc` may be.
         """
-        check = _Checker(codes.VIDEO, page)
+        check = _Checker(Code.VIDEO, page)
         gone = f"video {self.label} left out"
         out: dict[str, object] = {}
         for name in VIDEO_REQUIRED:
@@ -319,7 +320,7 @@ class News:
     ) -> tuple[News | None, list[Issue]]:
         """This article ready to write, `name` and `language` filling empty fields; None
         (and why) when a field fails: the page stays in the sitemap, not in the news."""
-        check = _Checker(codes.NEWS, page)
+        check = _Checker(Code.NEWS, page)
         gone = "left out of the news sitemap"
         values = {
             "name": _clean(self.name or name),
@@ -384,7 +385,7 @@ def media_fragment(
     if len(kept) > MAX_IMAGES:
         issues.append(
             Issue(
-                codes.IMAGE,
+                Code.IMAGE,
                 page,
                 "images",
                 f"{len(kept):,} images; a sitemap "

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..protocol.sitemaps import ChangeFreq
-from . import codes
+from .codes import Code
 from .report import Issue
 
 if TYPE_CHECKING:
@@ -127,8 +127,8 @@ def unread_metadata(name: str, field: str, message: str, block: str, dates: Iter
     held = sorted({key for key in _BLOCK_KEY.findall(block) if key.strip() in ours})
     if held:
         fields = ", ".join(f"`{key.strip()}`" for key in held)
-        return Issue(codes.METADATA, name, field, f"{message} (the sitemap misses its {fields})")
-    return Issue(codes.METADATA, name, field, message, level="info")
+        return Issue(Code.METADATA, name, field, f"{message} (the sitemap misses its {fields})")
+    return Issue(Code.METADATA, name, field, message, level="info")
 
 
 def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issue]]:
@@ -149,7 +149,7 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
     if not isinstance(meta, Mapping):
         return {}, [
             Issue(
-                codes.METADATA,
+                Code.METADATA,
                 name,
                 "sitemap",
                 f"sitemap: {meta!r} ignored: use false, "
@@ -162,7 +162,7 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
         hint = f"did you mean 'sitemap.{near}'?" if near else ", ".join(META_KEYS)
         issues.append(
             Issue(
-                codes.METADATA,
+                Code.METADATA,
                 name,
                 f"sitemap.{key}",
                 f"sitemap.{key} is not a sitemap field ({hint}); ignored",
@@ -175,7 +175,7 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
         if flag is None:
             issues.append(
                 Issue(
-                    codes.METADATA,
+                    Code.METADATA,
                     name,
                     f"sitemap.{key}",
                     f"sitemap.{key}: {meta[key]!r} is not true or false; ignored",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..protocol.sitemaps import Level
-from . import codes
+from .codes import NOT_WRITTEN, Code
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +20,7 @@ class Issue:
     means the user must act.
     """
 
-    code: str
+    code: Code
     page: str
     field: str
     message: str
@@ -40,7 +40,9 @@ class Issues:
     def __init__(self) -> None:
         self._found: list[Issue] = []
 
-    def add(self, code: str, page: str, field: str, message: str, level: Level = "warning") -> None:
+    def add(
+        self, code: Code, page: str, field: str, message: str, level: Level = "warning"
+    ) -> None:
         """Note one issue (`Issue`'s fields)."""
         self._found.append(Issue(code, page, field, message, level))
 
@@ -79,7 +81,7 @@ class Result:
         """One line: URLs written, files, lastmod sources used; or why nothing was written."""
         if not self.files:
             errors = [i for i in self.issues if i.level == "error"] or [
-                i for i in self.issues if i.code in codes.NOT_WRITTEN
+                i for i in self.issues if i.code in NOT_WRITTEN
             ]
             reason = errors[0].message.removeprefix("no sitemap written: ") if errors else ""
             return f"sitemap: not written: {reason or 'nothing to list'}"

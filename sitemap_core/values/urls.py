@@ -8,7 +8,7 @@ from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from ..protocol.grammar import DEFAULT_PORTS, LONE_PERCENT, loc_problem
 from ..protocol.sitemaps import MAX_LOC
-from . import codes
+from .codes import Code
 
 # Characters RFC 3986 allows unencoded in each part ("%" is kept only before two hex digits).
 _PATH_SAFE = "/:@!$&'()*+,;=-._~"
@@ -32,7 +32,7 @@ _XML_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&apos;"), (
 class URLError(ValueError):
     """A URL that cannot be listed; `code` is the issue code (`url` or `scope`)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: Code, message: str) -> None:
         super().__init__(message)
         self.code = code
 
@@ -212,9 +212,9 @@ def check(url: str, scope: str) -> None:
     """Raise `URLError` if the (encoded) URL cannot stand in a sitemap under `scope`."""
     problem = loc_problem(url)
     if problem:
-        raise URLError(codes.URL, f"{url[:100]!r} {problem}")
+        raise URLError(Code.URL, f"{url[:100]!r} {problem}")
     if not url.startswith(scope) and not _normal_prefix(url, scope):
-        raise URLError(codes.SCOPE, f"{url} is outside the sitemap's scope {scope}")
+        raise URLError(Code.SCOPE, f"{url} is outside the sitemap's scope {scope}")
 
 
 def base_url_problem(base_url: str) -> str | None:
@@ -306,6 +306,6 @@ def loc(base_url: str, url: str, scope: str) -> str:
                 return absolute
         absolute = normalize(join(base_url, url))
     except (ValueError, UnicodeError) as exc:  # a bad port or IPv6 host, a lone surrogate
-        raise URLError(codes.URL, f"{url!r} is not a valid URL ({exc})") from None
+        raise URLError(Code.URL, f"{url!r} is not a valid URL ({exc})") from None
     check(absolute, scope)
     return absolute

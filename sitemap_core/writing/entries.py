@@ -11,7 +11,8 @@ from ..facts.lastmod import LastmodSources
 from ..files.served import serving_file
 from ..options import Settings, parse_changefreq, parse_priority
 from ..protocol.grammar import valid_hreflang
-from ..values import codes, urls
+from ..values import urls
+from ..values.codes import Code
 from ..values.media import Fragment, News, media_fragment
 from ..values.page import Page
 from ..values.report import Issues
@@ -98,7 +99,7 @@ class Entries:
         for alt in page.alternates:
             if not valid_hreflang(alt.hreflang):
                 self._issue(
-                    codes.HREFLANG,
+                    Code.HREFLANG,
                     page,
                     "alternates",
                     f"alternate {alt.url} left out: {alt.hreflang!r} is not a "
@@ -110,7 +111,7 @@ class Entries:
                 # folder, even on another host; the folder rule is for <loc> only.
                 href = urls.loc(self.base, alt.url, "")
             except urls.URLError as exc:
-                self._issue(codes.HREFLANG, page, "alternates", f"alternate left out: {exc}")
+                self._issue(Code.HREFLANG, page, "alternates", f"alternate left out: {exc}")
                 continue
             out.append((alt.hreflang, href))
         return self._with_x_default(out)
@@ -138,7 +139,7 @@ class Entries:
             return
         name = self.s.option_prefix + "x_default"
         self.issues.add(
-            codes.OPTION,
+            Code.OPTION,
             "",
             name,
             f"{name} {self.s.x_default!r} is the language of no translated page, so "
@@ -184,7 +185,7 @@ class Canonicals:
         if unserved:
             own, named = unserved[0]
             self.issues.add(
-                codes.CANONICAL,
+                Code.CANONICAL,
                 "",
                 "",
                 f"{len(unserved)} page(s) name a canonical URL that no built file serves "
@@ -255,11 +256,11 @@ def overrides(
             freq_text = parse_changefreq(page.changefreq).value
         except ValueError as exc:
             key = page.key("changefreq")
-            issues.add(codes.CHANGEFREQ, page.label, key, f"{key} left out: {exc}")
+            issues.add(Code.CHANGEFREQ, page.label, key, f"{key} left out: {exc}")
     if page.priority is not None:
         try:
             prio_text = priority_text(parse_priority(page.priority))
         except ValueError as exc:
             key = page.key("priority")
-            issues.add(codes.PRIORITY, page.label, key, f"{key} left out: {exc}")
+            issues.add(Code.PRIORITY, page.label, key, f"{key} left out: {exc}")
     return freq_text, prio_text

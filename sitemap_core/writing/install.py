@@ -10,7 +10,8 @@ from pathlib import Path
 
 from ..files.atomic import gzip_copy, install, temp_file
 from ..options import Settings
-from ..values import codes, urls
+from ..values import urls
+from ..values.codes import Code
 from ..values.report import Issues
 from . import index
 from .writer import Part
@@ -32,7 +33,7 @@ class Installer:
         if most > index.MAX_SITEMAPS:  # checked before anything is placed
             remove_temporaries(self.out_dir)
             self.issues.add(
-                codes.SPLIT,
+                Code.SPLIT,
                 "",
                 "max_urls",
                 f"no sitemap written: {count} URLs need {most} sitemaps; an index lists at "

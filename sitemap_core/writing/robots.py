@@ -9,7 +9,8 @@ from urllib.parse import unquote, urlsplit
 from ..files.atomic import write_file
 from ..options import Settings
 from ..protocol.robots import absolute, is_relative, relative_message, sitemap_value
-from ..values import codes, urls
+from ..values import urls
+from ..values.codes import Code
 from ..values.report import Issue, Issues
 from ..values.urls import scope_of
 from . import readthedocs
@@ -36,7 +37,7 @@ def place_line(
         and not readthedocs.serves_root_files(base)
     ):
         issues.add(
-            codes.ROBOTS,
+            Code.ROBOTS,
             "robots.txt",
             "robots_txt",
             f"the site lives under a path, so no robots.txt was written (crawlers read it "
@@ -51,7 +52,7 @@ def place_line(
 def is_robots_advice(issue: Issue) -> bool:
     """True for `place_line`'s info line of a site under a path: which `Sitemap:` line to
     add to the robots.txt at the host root (a user's to act on, though only info)."""
-    return issue.code == codes.ROBOTS and issue.field == "robots_txt" and issue.level == "info"
+    return issue.code == Code.ROBOTS and issue.field == "robots_txt" and issue.level == "info"
 
 
 def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...], issues: Issues) -> None:
@@ -103,7 +104,7 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...], issues: 
     write_file(path, new, "sitemap-robots")
     for number, value in replaced:
         issues.add(
-            codes.ROBOTS_RELATIVE,
+            Code.ROBOTS_RELATIVE,
             f"robots.txt:{number}",
             "Sitemap",
             f"`Sitemap: {value}` is a relative URL, which crawlers ignore; it names this "
@@ -115,7 +116,7 @@ def update(out_dir: Path, sitemap_url: str, own_names: tuple[str, ...], issues: 
         # fault breaks nothing this build writes, so a note (`validate` still warns).
         under_path = urlsplit(robots_url).path != "/robots.txt"
         issues.add(
-            codes.ROBOTS_RELATIVE,
+            Code.ROBOTS_RELATIVE,
             f"robots.txt:{relative[0][0]}",
             "Sitemap",
             relative_message(relative, robots_url)
@@ -165,6 +166,6 @@ def add_feeds(out_dir: Path, settings: Settings, base_url: str, issues: Issues) 
             if not (Path(out_dir) / rel).is_file():
                 problem = f"the built site has no {rel}"
         if problem:
-            issues.add(codes.FEED, feed, "robots_feeds", f"feed not named in robots.txt: {problem}")
+            issues.add(Code.FEED, feed, "robots_feeds", f"feed not named in robots.txt: {problem}")
             continue
         update(Path(out_dir), url, (), Issues())  # its warnings came with the sitemap line

@@ -7,7 +7,7 @@ from fnmatch import fnmatchcase, translate
 
 from ..options import Rule, Settings
 from ..protocol.sitemaps import ChangeFreq
-from ..values import codes
+from ..values.codes import Code
 from ..values.report import Issue
 
 
@@ -79,7 +79,7 @@ class Exclusion:
             how = "patterns are searched in the absolute URL"
             nearest = f" (nearest URL: {self.base + close!r})" if close else ""
         return Issue(
-            codes.EXCLUDE,
+            Code.EXCLUDE,
             "",
             name,
             f"option {name!r}: pattern {pattern!r} matched no URL{nearest}; {how}",

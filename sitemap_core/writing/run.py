@@ -15,7 +15,8 @@ from ..facts.htmlhead import Heads
 from ..facts.lastmod import LastmodSources
 from ..options import Settings
 from ..protocol.extensions import MAX_NEWS_URLS
-from ..values import codes, urls
+from ..values import urls
+from ..values.codes import Code
 from ..values.media import Fragment
 from ..values.page import Page
 from ..values.report import Issues, Result
@@ -105,7 +106,7 @@ class _Run:
     def run(self, pages: Iterable[Page]) -> Written:
         problem = urls.base_url_problem(self.base)
         if problem:
-            self.issues.add(codes.BASE_URL, "", "base_url", f"no sitemap written: {problem}")
+            self.issues.add(Code.BASE_URL, "", "base_url", f"no sitemap written: {problem}")
             remove_sets(self.out_dir, self.s)
             return Written(Result(issues=self.issues.all()), complete=False)
         try:
@@ -113,7 +114,7 @@ class _Run:
         except OSError as exc:
             remove_temporaries(self.out_dir)
             self.issues.add(
-                codes.WRITE, str(self.out_dir), "", _write_failed(exc, self.out_dir), "error"
+                Code.WRITE, str(self.out_dir), "", _write_failed(exc, self.out_dir), "error"
             )
             return Written(
                 Result(issues=self.issues.all(), lastmod_sources=dict(self.dates.used)),
@@ -197,7 +198,7 @@ class _Run:
         for entry in writers[0].add_all(entries):
             entries.remove(entry)
             self.issues.add(
-                codes.SIZE,
+                Code.SIZE,
                 entry.loc,
                 "max_bytes",
                 (
@@ -211,7 +212,7 @@ class _Run:
         return len(entries)
 
     def _empty(self) -> list[Path]:
-        self.issues.add(codes.EMPTY, "", "", "no page to list: no sitemap written")
+        self.issues.add(Code.EMPTY, "", "", "no page to list: no sitemap written")
         self.installer.remove_stale(set(), self.stem)
         return []
 

@@ -32,7 +32,7 @@ from ..facts.htmlhead import read_page
 from ..files.atomic import gzip_copy, write_file
 from ..files.safexml import SAFE_XML
 from ..files.served import serving_file
-from ..values import codes
+from ..values.codes import Code
 from ..values.report import Issue
 from .versionroot import folder_url, read_sitemap, same_bytes, sitemap_home
 from .versions import Tree, Version
@@ -127,13 +127,13 @@ def _fix(tree: Tree, base: str, stale: _Stale) -> Issue:
             if dropped
             else ("a sitemap index of another folder's parts")
         )
-        return Issue(codes.STALE, rel, "", f"removed {names}: {said}; {why}", "info")
+        return Issue(Code.STALE, rel, "", f"removed {names}: {said}; {why}", "info")
     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
     write_file(stale.path, data + b"\n", "sitemap-versions")
     if gz.is_file():
         os.replace(gzip_copy(stale.path, stale.path.parent, _GZIP_LEVEL), gz)
     return Issue(
-        codes.STALE,
+        Code.STALE,
         rel,
         "",
         f"rewritten{' with ' + gz.name if gz.is_file() else ''}: {said}; it lists now the "

@@ -21,7 +21,8 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from ..facts.htmlhead import read_page
 from ..facts.published import sitemap_entries
 from ..files.atomic import write_file
-from ..values import codes, dates, urls
+from ..values import dates, urls
+from ..values.codes import Code
 from ..values.report import Issue, Issues
 from . import index, robots
 from .versions import MIKE, Default, Tree, TreeError, Version
@@ -76,7 +77,7 @@ def tree_base(tree: Tree, default: Default, given: str | None, filename: str) ->
         base = urls.normal_base(urls.encode(given))
         problem = urls.base_url_problem(base)
         if problem:
-            raise TreeError("base-url", f"--base-url: {problem}", usage=True)
+            raise TreeError(Code.BASE_URL, f"--base-url: {problem}", usage=True)
         return base
     first = _find(tree.root, default.version, _default_folders(default), filename)
     found = first or next(
@@ -84,7 +85,7 @@ def tree_base(tree: Tree, default: Default, given: str | None, filename: str) ->
     )
     if found is None:
         where = ", ".join(f"{f}/" for f in _default_folders(default))
-        raise TreeError(codes.NO_SITEMAP, _no_default_sitemap(tree, default, filename, where))
+        raise TreeError(Code.NO_SITEMAP, _no_default_sitemap(tree, default, filename, where))
     return _base(tree, found)
 
 
@@ -116,11 +117,9 @@ def plan_root(
             continue
         where = ", ".join(f"{f}/" for f in folders)
         if is_default:
-            raise TreeError(codes.NO_SITEMAP, _no_default_sitemap(tree, default, filename, where))
+            raise TreeError(Code.NO_SITEMAP, _no_default_sitemap(tree, default, filename, where))
         issues.append(
-            Issue(
-                codes.NO_SITEMAP, version.name, "", f"no {filename} in {where}: not named", "info"
-            )
+            Issue(Code.NO_SITEMAP, version.name, "", f"no {filename} in {where}: not named", "info")
         )
     entries: list[Entry] = []
     files: list[Path] = []
@@ -129,14 +128,14 @@ def plan_root(
         placed = _placed(tree, sitemap, base, filename)
         if isinstance(placed, str):
             if sitemap.version == default.version:
-                raise TreeError("scope", placed)
-            issues.append(Issue("scope", _rel(tree, sitemap.path), "", placed))
+                raise TreeError(Code.SCOPE, placed)
+            issues.append(Issue(Code.SCOPE, _rel(tree, sitemap.path), "", placed))
             continue
         home, new, parts = placed
         if any(url in dict(entries) for url, _ in new):
             issues.append(
                 Issue(
-                    codes.ALIAS,
+                    Code.ALIAS,
                     _rel(tree, sitemap.path),
                     "",
                     f"the same sitemap as {home}/'s, named once (a copy of that version)",
@@ -151,7 +150,7 @@ def plan_root(
             + (f" ({sitemap.version.name})" if home != sitemap.version.name else "")
         )
     if len(entries) > index.MAX_SITEMAPS:
-        raise TreeError("split", f"{len(entries)} sitemaps are more than one index may name")
+        raise TreeError(Code.SPLIT, f"{len(entries)} sitemaps are more than one index may name")
     return RootPlan(
         base, filename, tuple(entries), tuple(files), tuple(named), tuple(issues), default
     )
@@ -190,8 +189,8 @@ def _canonical_default(
         f"sitemap of {home}/ lists them"
     )
     if default.how != "--default":
-        raise TreeError(codes.NO_SITEMAP, f"{why}; pass --default {home} (found by {default.how})")
-    issues.append(Issue(codes.DEFAULT, folder, "", f"{why}, and the index names it", "warning"))
+        raise TreeError(Code.NO_SITEMAP, f"{why}; pass --default {home} (found by {default.how})")
+    issues.append(Issue(Code.DEFAULT, folder, "", f"{why}, and the index names it", "warning"))
     return Default(other, home, f"{default.how} {folder}, whose pages name {home}/ as canonical")
 
 
@@ -231,7 +230,7 @@ def write_root(tree: Tree, plan: RootPlan) -> list[Issue]:
         found = read_sitemap(path) if path.is_file() else None
         if found is None or found[0] != "sitemapindex" or path.is_symlink():
             raise TreeError(
-                codes.WRITE,
+                Code.WRITE,
                 f"{path} is there and is not a sitemap index at the root: left alone (move "
                 "it, or write the index under another name with --filename)",
             )
@@ -288,7 +287,7 @@ def _base(tree: Tree, sitemap: _Found) -> str:
         if unquote(segments[i]) in known and parts.scheme in ("http", "https"):
             return urlunsplit((parts.scheme, parts.netloc, "/".join(segments[:i]) + "/", "", ""))
     raise TreeError(
-        "base-url",
+        Code.BASE_URL,
         f"cannot tell the base URL: the URLs of {_rel(tree, sitemap.path)} "
         f"({sitemap.entries[0][0]}) are in no folder named after a version; pass --base-url",
         usage=True,

@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from ..facts.htmlhead import read_page
-from ..values import codes
+from ..values.codes import Code
 
 MIKE = "mike"
 SMV = "sphinx-multiversion"
@@ -33,7 +33,7 @@ class TreeError(Exception):
     """Why the root files cannot be written: a code, one line, and whether the command
     line was at fault (exit status 2) rather than the tree (1)."""
 
-    def __init__(self, code: str, message: str, *, usage: bool = False) -> None:
+    def __init__(self, code: Code, message: str, *, usage: bool = False) -> None:
         super().__init__(message)
         self.code, self.message, self.usage = code, message, usage
 
@@ -92,7 +92,7 @@ def read_tree(root: Path) -> Tree:
     if found is not None:
         return found
     raise TreeError(
-        codes.NOT_VERSIONED,
+        Code.NOT_VERSIONED,
         f"{root} is not a versioned deploy: no versions.json (a checkout of mike's gh-pages "
         "branch) and no folder that is a Sphinx build (sphinx-multiversion's output)",
     )
@@ -119,15 +119,15 @@ def _mike_tree(root: Path, listing: Path) -> Tree:
     try:
         versions = mike_versions(listing.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise TreeError(codes.NOT_VERSIONED, f"{listing} cannot be read ({exc})") from None
+        raise TreeError(Code.NOT_VERSIONED, f"{listing} cannot be read ({exc})") from None
     if versions is None:
         raise TreeError(
-            codes.NOT_VERSIONED,
+            Code.NOT_VERSIONED,
             f'{listing} is not mike\'s list of versions ([{{"version": ..., "aliases": '
             "[...]}, ...])",
         )
     if not versions:
-        raise TreeError(codes.NOT_VERSIONED, f"{listing} lists no version")
+        raise TreeError(Code.NOT_VERSIONED, f"{listing} lists no version")
     return Tree(root, MIKE, versions)
 
 
@@ -178,7 +178,7 @@ def default_version(tree: Tree, wanted: str | None = None) -> Default:
         version = tree.find(wanted)
         if version is None:
             raise TreeError(
-                codes.DEFAULT,
+                Code.DEFAULT,
                 f"--default {wanted!r} is no version or alias of this {tree.kind} tree "
                 f"({', '.join(tree.folders)})",
                 usage=True,
@@ -189,7 +189,7 @@ def default_version(tree: Tree, wanted: str | None = None) -> Default:
         version = tree.find(target)
         if version is None:
             raise TreeError(
-                codes.DEFAULT,
+                Code.DEFAULT,
                 f"the root index.html redirects to {target}/, which is no version or alias of "
                 f"this {tree.kind} tree ({', '.join(tree.folders)}): run `mike set-default` "
                 "again, or pass --default",
@@ -201,14 +201,14 @@ def default_version(tree: Tree, wanted: str | None = None) -> Default:
             if version is not None:
                 return Default(version, alias, f"the alias {alias}")
         raise TreeError(
-            codes.DEFAULT,
+            Code.DEFAULT,
             "no default version: the root has no index.html redirect (`mike set-default "
             "latest` writes one) and no version has the alias latest or stable; pass --default",
         )
     releases = [v for v in tree.versions if release_key(v.name) is not None]
     if not releases:
         raise TreeError(
-            codes.DEFAULT,
+            Code.DEFAULT,
             f"no release folder (v1.2, 1.2.3) among {', '.join(tree.folders)} to take as the "
             "default version: pass --default",
         )
