@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from .values.page import (
         Alternate,
         Page,
+        Section,
         StrPath,
         hreflang,
         meta_overrides,
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from .writing.listing import Listing
     from .writing.readthedocs import canonical_url
     from .writing.robots import is_robots_advice
+    from .writing.sections import section_tree
     from .writing.versionroot import versioned_advice
     from .writing.versions import mike_versions
 
@@ -77,6 +79,7 @@ _HOMES = {
     "Video": ".values.media",
     "Alternate": ".values.page",
     "Page": ".values.page",
+    "Section": ".values.page",
     "StrPath": ".values.page",
     "hreflang": ".values.page",
     "meta_overrides": ".values.page",
@@ -95,6 +98,7 @@ _HOMES = {
     "prune": ".writing.htmlmap",
     "render": ".writing.htmlmap",
     "Listing": ".writing.listing",
+    "section_tree": ".writing.sections",
     "is_robots_advice": ".writing.robots",
     "canonical_url": ".writing.readthedocs",
     "versioned_advice": ".writing.versionroot",
@@ -118,6 +122,7 @@ __all__ = [
     "Reporter",
     "Result",
     "Rule",
+    "Section",
     "Settings",
     "SitemapBuild",
     "StrPath",
@@ -139,6 +144,7 @@ __all__ = [
     "plan",
     "prune",
     "render",
+    "section_tree",
     "settings_from_options",
     "site_path",
     "unread_metadata",

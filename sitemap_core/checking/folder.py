@@ -199,7 +199,9 @@ def _not_a_page(facts: PageFacts) -> tuple[Code, str] | None:
             "says noindex, so crawlers drop it: leave it out of the sitemap, or remove the noindex"
         )
     if facts.canonical:
-        return Code.CANONICAL, (f"names {facts.canonical} as its canonical URL: list that URL instead")
+        return Code.CANONICAL, (
+            f"names {facts.canonical} as its canonical URL: list that URL instead"
+        )
     return None
 
 

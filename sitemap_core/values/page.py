@@ -30,6 +30,14 @@ class Alternate:
     url: str
 
 
+class Section(NamedTuple):
+    """A section of the site a page stands in: its title, and its own page's URL when the
+    section has one (a Sphinx document with a toctree, a Pelican category)."""
+
+    title: str
+    url: str | None = None
+
+
 def hreflang(locale: str) -> str:
     """A generator's locale name as an hreflang language code: `pt_BR` is `pt-BR`."""
     return locale.replace("_", "-")
@@ -53,6 +61,11 @@ class Page(NamedTuple):
     None lets the core find them in `output` (when the `images` / `videos` options are
     on), `()` says there are none. `news` makes the page an article of the news sitemap
     (`extensions.News`); `description` is the page's own, for a video that has none.
+    `title`, `section` and `rank` place the page in the site, as the generator orders
+    it (MkDocs' nav, Sphinx's toctree, Pelican's categories): its title, the sections it
+    stands in, outermost first, and its position (lower first). A page with a title is
+    on the site map page and in llms.txt; `listing` marks a generated index (an archive,
+    genindex), which llms.txt leaves out.
 
     A named tuple, not a frozen dataclass: as immutable, four times cheaper to make,
     and the writer reads a whole batch's fields in C (`operator.itemgetter`).
@@ -74,6 +87,10 @@ class Page(NamedTuple):
     videos: tuple[Video, ...] | None = None
     news: News | None = None
     description: str | None = None
+    title: str | None = None
+    section: tuple[Section, ...] = ()
+    rank: int = 0
+    listing: bool = False
 
     @property
     def label(self) -> str:
