@@ -61,6 +61,7 @@ class Settings:
     html_map: bool = False
     html_map_path: str = ""
     html_map_max_links: int = 100
+    llms_txt: str = "no"
     option_prefix: str = ""  # how the generator spells option names (Sphinx: sitemap_)
     build_time: dt.datetime = field(
         default_factory=lambda: dt.datetime.now(dt.UTC).replace(microsecond=0)

@@ -46,6 +46,7 @@ GZIP_MODES = ("no", "also", "only")
 LASTMOD_SOURCES = tuple(mode.value for mode in LastmodMode)
 VALIDATE_MODES = ("off", "warn", "strict")
 URL_ERROR_MODES = ("warn", "error")
+LLMS_TXT_MODES = ("no", "yes", "full")
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,5 +296,13 @@ OPTIONS: tuple[Option, ...] = (
         100,
         "Most links on one site map page (3 or more); a larger site gets a page per "
         "section, split further when needed.",
+    ),
+    Option(
+        "llms_txt",
+        Choice(LLMS_TXT_MODES, {True: "yes", False: "no"}),
+        "no",
+        "Also write `llms.txt` beside the sitemap (llmstxt.org): the site's pages as titled "
+        "links, by section, for language models; `full` adds `llms-full.txt`, each page's "
+        "main content as Markdown. Search engines do not read it.",
     ),
 )
