@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         settings_from_options,
     )
     from .protocol.sitemaps import ChangeFreq
+    from .values.closematch import close_match, did_you_mean
     from .values.codes import Code
     from .values.media import Image, News, Video
     from .values.page import (
@@ -73,6 +74,8 @@ _HOMES = {
     "parse_priority": ".options",
     "settings_from_options": ".options",
     "ChangeFreq": ".protocol.sitemaps",
+    "close_match": ".values.closematch",
+    "did_you_mean": ".values.closematch",
     "Code": ".values.codes",
     "Image": ".values.media",
     "News": ".values.media",
@@ -130,7 +133,9 @@ __all__ = [
     "Voice",
     "attach_history",
     "base_url_problem",
+    "close_match",
     "Code",
+    "did_you_mean",
     "folder_url",
     "hreflang",
     "is_robots_advice",

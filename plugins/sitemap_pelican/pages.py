@@ -15,7 +15,6 @@ the same one).
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -31,6 +30,7 @@ from sitemap_core import (
     Issue,
     News,
     Page,
+    close_match,
     folder_url,
     hreflang,
     meta_overrides,
@@ -366,8 +366,8 @@ def _overrides(
             out.update(_flag(metadata[key], key, False, name, issues, {media: ()}))
     for key in sorted(metadata.keys() - plain - set(_FIELDS)):
         if key.startswith("sitemap"):
-            close = difflib.get_close_matches(key.removeprefix("sitemap_"), _MEANT, n=1, cutoff=0.6)
-            hint = f" (did you mean `{_MEANT[close[0]]}:`?)" if close else ""
+            close = close_match(key.removeprefix("sitemap_"), _MEANT)
+            hint = f" (did you mean `{_MEANT[close]}:`?)" if close else ""
         elif (near := near_miss(key, _OURS)) is not None:
             hint = f" (did you mean `{near.capitalize()}:`?)"
         else:

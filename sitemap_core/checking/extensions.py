@@ -32,7 +32,6 @@ rules are `extensions`' own, so whatever the writer makes passes.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 from collections.abc import Collection, Iterator
 
 from lxml import etree
@@ -60,6 +59,7 @@ from ..protocol.extensions import (
 )
 from ..protocol.sitemaps import SITEMAP_NS
 from ..values import dates, urls
+from ..values.closematch import close_match
 from ..values.codes import Code
 from ..values.media import in_news_window
 from ..values.report import Issue
@@ -187,9 +187,9 @@ class ExtensionCheck:
                 "warning",
             )
             return
-        near = difflib.get_close_matches(ns, NAMESPACES.values(), n=1, cutoff=0.85)
+        near = close_match(ns, NAMESPACES.values())
         if near or ns.startswith(GOOGLE_NS_PREFIX):
-            hint = f"; did you mean {near[0]}?" if near else ""
+            hint = f"; did you mean {near}?" if near else ""
             add(
                 line,
                 Code.NAMESPACE,

@@ -10,10 +10,11 @@ command line's text, as Sphinx's `-D` gives it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..values.closematch import did_you_mean
 from ..values.page import parse_flag
 
 
@@ -227,18 +228,9 @@ def choice(value: Any, allowed: tuple[str, ...]) -> str:
     """`value` when it is one of the `allowed` words, else ValueError naming them and,
     for a misspelt word, the nearest one (`gti`: did you mean 'git'?)."""
     if not isinstance(value, str) or value not in allowed:
-        hint = did_you_mean(value.lower(), allowed, 0.6) if isinstance(value, str) else ""
+        hint = did_you_mean(value, allowed) if isinstance(value, str) else ""
         raise ValueError(f"{value!r} is not one of {', '.join(allowed)}{hint}")
     return value
-
-
-def did_you_mean(word: str, candidates: Iterable[str], cutoff: float, prefix: str = "") -> str:
-    """` (did you mean 'git'?)` for a word close to one of `candidates` (`prefix` before
-    it), else nothing."""
-    import difflib  # loaded for a bad word only
-
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=cutoff)
-    return f" (did you mean {prefix + close[0]!r}?)" if close else ""
 
 
 def strings(value: Any) -> tuple[str, ...]:

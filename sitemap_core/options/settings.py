@@ -12,9 +12,9 @@ from typing import Any
 
 from ..protocol.indexnow import DEFAULT_ENDPOINT
 from ..protocol.sitemaps import MAX_BYTES, ChangeFreq
+from ..values.closematch import did_you_mean
 from ..values.codes import Code
 from ..values.report import Issue
-from .kinds import did_you_mean
 from .parsers import Rule
 from .table import MAX_URLS, OPTIONS
 
@@ -92,7 +92,7 @@ def settings_from_options(
 
     for name, value in values.items():
         if name not in known:
-            hint = did_you_mean(name, [*(o.name for o in OPTIONS), *also_valid], 0.75, prefix)
+            hint = did_you_mean(name, [*(o.name for o in OPTIONS), *also_valid], prefix)
             bad(name, f"unknown sitemap option {prefix + name!r}{hint}, ignored")
             continue
         if value is None or value == known[name].default:

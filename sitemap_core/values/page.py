@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..protocol.sitemaps import ChangeFreq
+from .closematch import close_match
 from .codes import Code
 from .report import Issue
 
@@ -110,9 +111,6 @@ _NO = frozenset({"0", "false", "no", "off"})
 META_KEYS = ("exclude", "priority", "changefreq", "lastmod", "images", "videos")
 _VALUES = ("priority", "changefreq", "lastmod")  # passed on as they are; the core checks them
 _FLAGS = ("images", "videos")  # false: the page's media are not listed
-# How close a key's name must be to a field's to be taken for a typo of it: `chagefreq`,
-# `priorty`, `exlude` are; `date`, `tags`, `image` next to `changefreq`, `priority` are not.
-_NEAR = 0.8
 
 
 @functools.lru_cache(maxsize=4096)
@@ -123,10 +121,7 @@ def near_miss(key: str, fields: tuple[str, ...] = META_KEYS) -> str | None:
     repeat their keys."""
     if key in fields:
         return None
-    import difflib  # loaded for the first unknown key: most sites have none
-
-    close = difflib.get_close_matches(key.lower(), fields, n=1, cutoff=_NEAR)
-    return close[0] if close else None
+    return close_match(key.lower(), fields)  # `chagefreq`, `priorty`; not `date`, `tags`
 
 
 # A key of a metadata block, read line by line (a block YAML cannot read has no tree):

@@ -7,6 +7,7 @@ from fnmatch import fnmatchcase, translate
 
 from ..options import Rule, Settings
 from ..protocol.sitemaps import ChangeFreq
+from ..values.closematch import NEAR, close_match, close_matches
 from ..values.codes import Code
 from ..values.report import Issue
 
@@ -87,21 +88,20 @@ class Exclusion:
 
 
 _LOOKED_AT = 2000
-"""Most candidates the nearest URL is looked for among (difflib takes ~0.1 ms each)."""
+"""Most candidates the nearest URL is looked for among (~0.1 ms each)."""
 
 
 def _nearest(text: str, candidates: dict[str, str]) -> str | None:
-    """The value of the candidate nearest `text` (difflib), looked for among those in the
-    nearest first folder, at most `_LOOKED_AT` of them; None when none is near."""
-    import difflib  # loaded for a pattern that matched nothing only
-
+    """The value of the candidate nearest `text` (`closematch.NEAR`), looked for among
+    those in the nearest first folders, at most `_LOOKED_AT` of them; None when none is
+    near."""
     heads: dict[str, list[str]] = {}
     for candidate in candidates:
         heads.setdefault(candidate.split("/", 1)[0], []).append(candidate)
-    head = difflib.get_close_matches(text.split("/", 1)[0], heads, n=3, cutoff=0.5)
+    head = close_matches(text.split("/", 1)[0], heads, 3, NEAR)
     near = [c for h in head for c in heads[h]] or list(candidates)
-    close = difflib.get_close_matches(text, near[:_LOOKED_AT], n=1, cutoff=0.5)
-    return candidates[close[0]] if close else None
+    close = close_match(text, near[:_LOOKED_AT], NEAR)
+    return candidates[close] if close is not None else None
 
 
 def defaults(path: str, settings: Settings) -> tuple[ChangeFreq | None, float | None]:
