@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .checking.validate import validate_files
     from .facts.gitarchive import attach_history
     from .facts.htmlhead import Heads
-    from .inventory import Counts, Reporter, SitemapBuild, Voice, write_sitemaps
+    from .inventory import Reporter, Said, SitemapBuild, Voice, write_sitemaps
     from .options import (
         OPTIONS,
         Option,
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         settings_from_options,
     )
     from .protocol.sitemaps import ChangeFreq
+    from .sites.includes import MarkdownIncludes, autodoc_names
     from .values.closematch import close_match, did_you_mean
     from .values.codes import Code
     from .values.media import Image, News, Video
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
         unread_metadata,
     )
     from .values.report import Issue, Result
+    from .values.site import Site, Spelling
     from .values.urls import base_url_problem, folder_url, site_path
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
@@ -58,8 +60,8 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _HOMES = {
-    "Counts": ".inventory",
     "Reporter": ".inventory",
+    "Said": ".inventory",
     "SitemapBuild": ".inventory",
     "Voice": ".inventory",
     "write_sitemaps": ".inventory",
@@ -74,6 +76,8 @@ _HOMES = {
     "parse_priority": ".options",
     "settings_from_options": ".options",
     "ChangeFreq": ".protocol.sitemaps",
+    "MarkdownIncludes": ".sites.includes",
+    "autodoc_names": ".sites.includes",
     "close_match": ".values.closematch",
     "did_you_mean": ".values.closematch",
     "Code": ".values.codes",
@@ -90,6 +94,8 @@ _HOMES = {
     "unread_metadata": ".values.page",
     "parse_flag": ".values.page",
     "Issue": ".values.report",
+    "Site": ".values.site",
+    "Spelling": ".values.site",
     "Result": ".values.report",
     "base_url_problem": ".values.urls",
     "folder_url": ".values.urls",
@@ -112,26 +118,30 @@ __all__ = [
     "OPTIONS",
     "Alternate",
     "ChangeFreq",
-    "Counts",
     "Heads",
     "Image",
     "Issue",
     "Listing",
     "MapEntry",
     "MapPage",
+    "MarkdownIncludes",
     "News",
     "Option",
     "Page",
     "Reporter",
     "Result",
+    "Said",
     "Rule",
     "Section",
     "Settings",
+    "Site",
     "SitemapBuild",
+    "Spelling",
     "StrPath",
     "Video",
     "Voice",
     "attach_history",
+    "autodoc_names",
     "base_url_problem",
     "close_match",
     "Code",

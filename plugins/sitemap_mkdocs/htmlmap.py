@@ -45,8 +45,9 @@ OTHER = "Other pages"  # the section of top-level pages outside the nav
 class HtmlMap:
     """One build's site map pages: planned, added, then filled once the rest is written."""
 
-    def __init__(self, settings: Settings, config: MkDocsConfig) -> None:
+    def __init__(self, settings: Settings, config: MkDocsConfig, heads: Heads) -> None:
         self.settings = settings
+        self.heads = heads  # the build's: the sitemap reads none of them again
         self.default_path = map_path(settings, config.use_directory_urls)
         self.path = self.default_path  # this nav's: beside its home page
         self.site_dir = config.site_dir
@@ -93,10 +94,6 @@ class HtmlMap:
             self.files[page.path] = file
         return []
 
-    def heads(self) -> Heads | None:
-        """The heads the site map pages' listing read in this build, for the sitemap."""
-        return self.listing.heads if self.listing is not None else None
-
     def move_last(self, files: Files) -> None:
         """Put the site map pages last, so MkDocs builds them after every other page."""
         for file in self.files.values():
@@ -108,7 +105,7 @@ class HtmlMap:
         if page.file not in self.files.values() or self.all_files is None:
             return
         if self.listing is None:  # the first site map page: planned once, titles final
-            self.listing = Listing(_pages(self.all_files, self.site_dir), self.settings)
+            self.listing = Listing(_pages(self.all_files, self.site_dir), self.settings, self.heads)
             self.final = {p.path: p for p in self._plan()}
         shown = self.final.get(page.file.url)
         if shown is not None:

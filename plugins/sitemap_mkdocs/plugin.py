@@ -15,6 +15,7 @@ and kept from rebuild to rebuild while HEAD stays on its commit (`SitemapBuild`)
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -22,14 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.templates import TemplateContext
 
-from sitemap_core import Issue, Reporter, SitemapBuild, hreflang
+from sitemap_core import Issue, Said, Site, SitemapBuild, Spelling
 
 from . import blog, i18n, versions
 from .config import SitemapConfig
@@ -46,10 +46,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
     """Write the sitemap set for every built page once the build is done."""
 
     def __init__(self) -> None:
-        self._build = SitemapBuild(None)  # this build's sitemap, made in on_config
+        self._build = SitemapBuild()  # this build's sitemap, made in on_config
         self._serving = False  # under `mkdocs serve`, a build hands its git history on
         self._voice = _Voice()
-        self._reporter = Reporter(self._voice, "mkdocs.yml")
+        self._spelling = Spelling("mkdocs.yml", "site_url")
         self._seen = _Seen()  # what this build's pages showed, every language's
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -58,41 +58,47 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
 
     def on_shutdown(self) -> None:
         """Drop what `mkdocs serve` kept."""
-        self._build = SitemapBuild(None)
+        self._build = SitemapBuild()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Turn MkDocs' own sitemap off, start this build's sitemap from the options."""
         config.theme.static_templates.discard("sitemap.xml")
-        self._reporter.site_file = os.path.basename(config.config_file_path or "mkdocs.yml")
+        self._spelling = Spelling(
+            os.path.basename(config.config_file_path or "mkdocs.yml"), "site_url"
+        )
         if i18n.nested(config):  # another language of the same site: keep collecting
             return config
         self._seen, previous = _Seen(), self._build if self._serving else None
-        self._build = SitemapBuild(None)
         self._voice.preview = _on_dev_server(config)
-        site_url = versions.site_url(config, self._report)  # under mike: its folder
-        if site_url is None:  # mike builds it with another version's URLs
+        site_url = versions.site_url(config)  # under mike: its folder
+        if not isinstance(site_url, str):  # mike builds it with another version's URLs
+            issue, why = site_url
+            self._build = SitemapBuild.not_listed(
+                [issue], why, voice=self._voice, spelling=self._spelling
+            )
+            self._build.report(summary=True)
             return config
         self._build = SitemapBuild.configure(
             dict(self.config),
             site_url,
-            setting="site_url",
+            voice=self._voice,
+            spelling=self._spelling,
+            site=_site(config),
             root=Path(config.config_file_path).resolve().parent
             if config.config_file_path
             else None,
-            site=_site_defaults(config),
             preview=self._voice.preview,
             previous=previous,
         )
-        self._report(self._build.take_issues())
         settings = self._build.settings
+        self._build.report(summary=settings is None)
         if settings is None:
-            self._report([], self._build.summary())
             return config
         self._seen.includes = PageIncludes(config)
         if settings.html_map:  # the site map pages: their modules load only then
             from .htmlmap import HtmlMap
 
-            self._seen.map = HtmlMap(settings, config)
+            self._seen.map = HtmlMap(settings, config, self._build.heads())
         return config
 
     @event_priority(-110)  # late: after plugins that add or drop pages, and i18n's (-100)
@@ -190,17 +196,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
             shown=self._seen.shown,
             report=self._report,
         )
-        self._build.heads = self._seen.map.heads() if self._seen.map is not None else None
         self._build.extend(pages)
-        self._build.finish(site_dir)
-        issues = versions.root_advice(config, self._build.take_issues(), settings.filename)
-        self._report(issues, self._build.summary())
+        self._build.finish(site_dir, versions.versioned(config))
+        self._build.report(summary=True)
 
-    def _report(self, issues: Iterable[Issue], summary: str = "") -> None:
-        """Issues to the MkDocs log (so --strict counts them), then the summary line if
-        given; errors then stop the build, as one PluginError (no traceback)."""
-        if self._reporter.report(issues, summary).errors:
-            raise PluginError("\n".join(f"{log.prefix}: {error}" for error in self._voice.take()))
+    def _report(self, issues: Iterable[Issue]) -> None:
+        """Issues to the MkDocs log: `--strict` counts them; none stops the build."""
+        self._build.note(issues)
+        self._build.report()
 
 
 @dataclasses.dataclass(slots=True)
@@ -218,27 +221,20 @@ class _Seen:
 
 
 class _Voice:
-    """MkDocs' plugin logger; under the dev server everything at debug level. Errors are
-    kept, for the one PluginError that stops the build."""
+    """MkDocs' plugin logger (`--strict` counts its warnings and errors); under the dev
+    server everything at debug level."""
 
     def __init__(self) -> None:
         self.preview = False
-        self.errors: list[str] = []
 
-    def issue(self, issue: Issue, text: str) -> None:
-        if self.preview:
-            log.debug(text)
-        elif issue.level == "error":
-            self.errors.append(text)
-        else:
-            (log.info if issue.level == "info" else log.warning)(text)
+    def issue(self, said: Said) -> None:
+        log.log(logging.DEBUG if self.preview else _LEVELS[said.issue.level], said.text)
 
     def summary(self, text: str) -> None:
         (log.debug if self.preview else log.info)(text)
 
-    def take(self) -> list[str]:
-        taken, self.errors = self.errors, []
-        return taken
+
+_LEVELS = {"info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
 
 
 def _sources(files: Files) -> Iterator[str]:
@@ -246,15 +242,14 @@ def _sources(files: Files) -> Iterator[str]:
     return (file.abs_src_path for file in files.documentation_pages() if file.abs_src_path)
 
 
-def _site_defaults(config: MkDocsConfig) -> dict[str, str]:
-    """The site's own values for the options left unset: its default language (i18n),
-    name and theme language (the news sitemap's publication)."""
-    default = i18n.default_language(config)
-    return {
-        "x_default": hreflang(default) if default else "",
-        "news_publication": config.site_name,
-        "news_language": _theme_language(config),
-    }
+def _site(config: MkDocsConfig) -> Site:
+    """The site's name, description, language (the theme's) and default language (i18n)."""
+    return Site(
+        config.site_name,
+        config.site_description or "",
+        _theme_language(config),
+        i18n.default_language(config) or "",
+    )
 
 
 def _on_dev_server(config: MkDocsConfig) -> bool:

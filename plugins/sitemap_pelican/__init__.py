@@ -8,9 +8,10 @@ prints its summary as Pelican prints its own "Done:" line.
 
 Problems go through Pelican's logger. Under `pelican --fatal warnings|errors` Pelican's
 logger raises on the first one; here every problem is shown first and the build then
-ends with a CRITICAL line and exit status 1, as it does when the sitemap cannot be
-written at all. It ends by `SystemExit`, not an exception: Pelican prints a traceback
-for every exception, and these are the user's problems to fix, not crashes.
+ends with a CRITICAL line and exit status 1. Without `--fatal`, a sitemap that could not
+be written is an error in the log and the site is built all the same (exit status 0, as
+Pelican gives any logged error). It ends by `SystemExit`, not an exception: Pelican
+prints a traceback for every exception, and these are the user's problems to fix.
 
 Pelican 4.5 and later: the summary goes to Pelican's rich console where it has one
 (4.7+), else to stdout with `print()`, as Pelican 4.5 and 4.6 print their "Done:" line.
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from pelican import Pelican, signals
 
-from sitemap_core import Counts, Issue, Page, Reporter, SitemapBuild, is_robots_advice
+from sitemap_core import Page, Said, SitemapBuild
 
 from . import config, i18n
 from .pages import Collector, read_contents
@@ -53,34 +54,33 @@ class _Run:
     sitemap: SitemapBuild
     collector: Collector | None
     output: str
+    voice: _Voice
     pages: dict[str, Page] = field(default_factory=dict)  # by the file written
-    voice: _Voice = field(default_factory=lambda: _Voice())
 
     def nests(self, other: Pelican) -> bool:
         """True for another instance built inside this one's output (i18n_subsites)."""
         inner = os.path.abspath(other.output_path)
         return other is not self.pelican and inner.startswith(self.output + os.sep)
 
-    def report(self, issues: list[Issue], summary: str = "") -> Counts:
-        """Say `issues` (and the summary line) through Pelican's logger."""
-        return Reporter(self.voice, "pelicanconf.py").report(issues, summary)
-
 
 class _Voice:
     """Pelican's logger; per-page warnings of one code grouped past a few (settings
     issues never: each names a different key to fix); the summary where Pelican prints
-    its "Done:" line. Counts the problems `--fatal` made fatal (Pelican's logger raised
-    on them)."""
+    its "Done:" line, with the robots.txt advice (an info line, which Pelican shows with
+    -v only). Counts the problems `--fatal` made fatal (Pelican's logger raised on them)."""
+
+    quiet_info = True
 
     def __init__(self) -> None:
         self.fatal = 0
 
-    def issue(self, issue: Issue, text: str) -> None:
+    def issue(self, said: Said) -> None:
+        issue = said.issue
         # The level's own method: Pelican before 4.11 makes only .warning()/.error() fatal.
         log = {"info": logger.info, "error": logger.error}.get(issue.level, logger.warning)
         group = f"sitemap: more [{issue.code}] warnings not shown" if issue.page else None
         try:
-            log("sitemap: %s", text, extra={"limit_msg": group})
+            log("sitemap: %s", said.text, extra={"limit_msg": group})
         except RuntimeError:  # pelican.log.FatalLogger: shown, and fatal
             self.fatal += 1
 
@@ -97,11 +97,12 @@ def _start(pelican: Pelican) -> tuple[type[Generator], ...]:
     global _run
     if _run is not None and _run.nests(pelican):
         return _map_generator(_run)
-    sitemap, site = config.load(pelican.settings)
+    voice = _Voice()
+    sitemap, site = config.load(pelican.settings, voice)
     output = os.path.abspath(pelican.output_path)
     collector = Collector(site, pelican.settings, output) if site is not None else None
-    _run = _Run(pelican, sitemap, collector, output)
-    _run.report(sitemap.take_issues())
+    _run = _Run(pelican, sitemap, collector, output, voice)
+    sitemap.report()
     return _map_generator(_run)
 
 
@@ -131,7 +132,8 @@ def _content_read(generators: list[Any]) -> None:
     run.sitemap.read_history(content.source_path for content in contents)
     if run.pelican.settings.get("I18N_SUBSITES"):
         issue = i18n.missing_lang(contents, run.pelican.settings["DEFAULT_LANG"])
-        run.report([issue] if issue else [])
+        run.sitemap.note([issue] if issue else [])
+        run.sitemap.report()
 
 
 def _collect(path: str, context: dict[str, Any]) -> None:
@@ -154,7 +156,7 @@ def _collect(path: str, context: dict[str, Any]) -> None:
 
 def _finish(pelican: Pelican) -> None:
     """`finalized`: the main instance writes the sitemap set and reports; the build
-    fails (exit status 1) when the set could not be written or `--fatal` says so."""
+    fails (exit status 1) when `--fatal` made a problem fatal."""
     global _run
     run = _run
     if run is None or run.pelican is not pelican:
@@ -165,20 +167,9 @@ def _finish(pelican: Pelican) -> None:
         sitemap.note(run.collector.issues)
         sitemap.extend(run.pages.values())
         sitemap.finish(Path(pelican.output_path))
-    issues = sitemap.take_issues()
-    if run.collector is not None:  # the set's issues name options as SITEMAP spells them
-        issues = [run.collector.site.respelled(i) for i in issues]
-    advice = [i for i in issues if is_robots_advice(i)]  # info: Pelican shows it with -v only
-    summary = "; ".join([sitemap.summary(), *(i.message for i in advice)])
-    errors = run.report([i for i in issues if i not in advice], summary).errors
-    failed = ""
-    if errors and sitemap.result is not None:
-        failed = f"{errors} sitemap error(s)" if sitemap.result.files else "no sitemap written"
-    if failed or run.voice.fatal:
-        logger.critical(
-            "sitemap: %s: build failed",
-            failed or f"{run.voice.fatal} sitemap problem(s) and --fatal",
-        )
+    sitemap.report(summary=True)
+    if run.voice.fatal:
+        logger.critical("sitemap: %s sitemap problem(s) and --fatal: build failed", run.voice.fatal)
         raise SystemExit(1)
 
 

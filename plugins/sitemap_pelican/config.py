@@ -9,6 +9,7 @@ spelt `exclude_globs` here, since `exclude` already means regular expressions.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,10 @@ from sitemap_core import (
     Code,
     Issue,
     Settings,
+    Site,
     SitemapBuild,
+    Spelling,
+    Voice,
     parse_changefreq,
     parse_priority,
 )
@@ -41,46 +45,40 @@ class SiteConfig:
 
     settings: Settings
     by_type: Mapping[str, Mapping[str, Any]]  # every one of TYPES, maybe empty
-    spelled: Mapping[str, str]  # the core option -> the `SITEMAP` key the user wrote
-
-    def respelled(self, issue: Issue) -> Issue:
-        """`issue` naming the option by the key the user wrote (`exclude`: the core's
-        `exclude_regex`)."""
-        return _respelled(issue, self.spelled)
 
 
-def load(pelican_settings: Mapping[str, Any]) -> tuple[SitemapBuild, SiteConfig | None]:
-    """This run's sitemap from `SITEURL` and `SITEMAP`, with the site's per-type defaults;
-    no `SiteConfig` when no sitemap can be written (the build says why)."""
+def load(
+    pelican_settings: Mapping[str, Any], voice: Voice
+) -> tuple[SitemapBuild, SiteConfig | None]:
+    """This run's sitemap from `SITEURL` and `SITEMAP`, said through `voice`, with the
+    site's per-type defaults; no `SiteConfig` when no sitemap can be written (the build
+    says why)."""
     raw = pelican_settings.get("SITEMAP") or {}
     issues: list[Issue] = []
     if not isinstance(raw, Mapping):
         issues.append(
-            Issue(
-                Code.OPTION,
-                "",
-                "SITEMAP",
-                f"SITEMAP must be a dict, not {raw!r}; using the defaults",
-            )
+            Issue(Code.OPTION, "", "", f"SITEMAP must be a dict, not {raw!r}; using the defaults")
         )
         raw = {}
     values, spelled, per_type = _split(raw, issues)
     values.setdefault("timezone", pelican_settings.get("TIMEZONE") or "")
+    spelling = Spelling(_settings_file(), "SITEURL", "SITEMAP[{!r}]", "sitemap_{}", renamed=spelled)
     build = SitemapBuild.configure(
         values,
         pelican_settings.get("SITEURL") or "",
-        setting="SITEURL",
+        voice=voice,
+        spelling=spelling,
+        site=Site(  # the main site's
+            str(pelican_settings.get("SITENAME") or ""),
+            default_language=str(pelican_settings.get("DEFAULT_LANG") or ""),
+        ),
         root=_config_folder(pelican_settings),
         also_valid=(*RENAMED, *PER_TYPE),
-        site={  # unset: the main site's language and name
-            "x_default": pelican_settings.get("DEFAULT_LANG") or "",
-            "news_publication": pelican_settings.get("SITENAME") or "",
-        },
     )
     if build.settings is None:
+        build.note(issues)
         return build, None
-    issues += [_respelled(i, spelled) for i in build.take_issues()]
-    site = SiteConfig(build.settings, _by_type(per_type, issues), spelled)
+    site = SiteConfig(build.settings, _by_type(per_type, issues))
     build.note(issues)
     return build, site
 
@@ -102,9 +100,8 @@ def _split(
                 Issue(
                     Code.OPTION,
                     "",
-                    key,
-                    f"SITEMAP[{key!r}] and "
-                    f"SITEMAP[{spelled.get(name, name)!r}] set the same option; "
+                    name,
+                    f"SITEMAP[{spelled.get(name, name)!r}] sets the same option; "
                     f"give only one (using SITEMAP[{key!r}])",
                 )
             )
@@ -113,15 +110,6 @@ def _split(
         if key == "exclude":
             issues += _anchored(value)
     return values, spelled, per_type
-
-
-def _respelled(issue: Issue, spelled: Mapping[str, str]) -> Issue:
-    """Name an option issue by the key the user wrote (`format`, not `formats`)."""
-    key = spelled.get(issue.field, issue.field)
-    if key == issue.field:
-        return issue
-    message = issue.message.removeprefix(f"option {issue.field!r}: ")  # not the core's name
-    return Issue(issue.code, issue.page, key, f"SITEMAP[{key!r}]: {message}", issue.level)
 
 
 def _anchored(patterns: Any) -> list[Issue]:
@@ -134,8 +122,8 @@ def _anchored(patterns: Any) -> list[Issue]:
         Issue(
             Code.OPTION,
             "",
-            "exclude",
-            f"SITEMAP['exclude'] pattern {p!r} is anchored with '^', but patterns are "
+            "exclude_regex",
+            f"pattern {p!r} is anchored with '^', but patterns are "
             "searched in the absolute URL (https://...); write '/' instead of '^' "
             "to match the start of a path",
         )
@@ -155,13 +143,12 @@ def _by_type(per_type: Mapping[str, Any], issues: list[Issue]) -> dict[str, dict
                     Code.OPTION,
                     "",
                     key,
-                    f"SITEMAP[{key!r}] must be a dict with "
-                    f"keys {', '.join(TYPES)}, not {value!r}; ignored",
+                    f"must be a dict with keys {', '.join(TYPES)}, not {value!r}; ignored",
                 )
             )
             continue
         for kind, item in value.items():
-            where = f"SITEMAP[{key!r}][{kind!r}]"
+            where = f"[{kind!r}]"
             if kind not in out:
                 issues.append(
                     Issue(
@@ -177,6 +164,19 @@ def _by_type(per_type: Mapping[str, Any], issues: list[Issue]) -> dict[str, dict
             except ValueError as exc:
                 issues.append(Issue(Code.OPTION, "", key, f"{where}: {exc}; ignored"))
     return out
+
+
+def _settings_file() -> str:
+    """The settings file this build was given (`pelican -s publishconf.py`), as messages
+    name it; Pelican keeps no record of it: read from the command line, else
+    `pelicanconf.py`, Pelican's default."""
+    args = sys.argv[1:]
+    for i, arg in enumerate(args):
+        if arg in ("-s", "--settings") and i + 1 < len(args):
+            return os.path.basename(args[i + 1])
+        if arg.startswith("--settings="):
+            return os.path.basename(arg.partition("=")[2])
+    return "pelicanconf.py"
 
 
 def _config_folder(pelican_settings: Mapping[str, Any]) -> Path:

@@ -24,7 +24,7 @@ from pelican.generators import Generator
 from pelican.writers import Writer
 
 import sitemap_pelican
-from sitemap_core import Heads, Listing, MapEntry, map_path, plan, prune, render
+from sitemap_core import Listing, MapEntry, map_path, plan, prune, render
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 TEMPLATE = "sitemap-suite-map"
@@ -50,9 +50,7 @@ class SiteMapGenerator(Generator):  # type: ignore[misc]  # Pelican ships no typ
             return
         prefix = "" if folder == os.curdir else folder.replace(os.sep, "/") + "/"
         settings = run.collector.site.settings
-        if run.sitemap.heads is None:
-            run.sitemap.heads = Heads()
-        listed = _Under(Listing(run.pages.values(), settings, run.sitemap.heads), prefix)
+        listed = _Under(Listing(run.pages.values(), settings, run.sitemap.heads()), prefix)
         directory = str(self.settings["ARTICLE_URL"]).endswith("/")
         template = self.get_template(TEMPLATE)
         tree = prune(_tree(self.context, self.settings), listed)

@@ -28,10 +28,10 @@ from sphinx.util import logging
 from sphinx.util.build_phase import BuildPhase
 
 import sitemap_core
-from sitemap_core import Code, Issue, Reporter, SitemapBuild
+from sitemap_core import Code, Issue, Said, Site, SitemapBuild, Spelling
 
 from . import fields, htmlmap, versions
-from .config import add_config_values, base_url, no_effect, option_values
+from .config import ALSO_VALID, PREFIX, add_config_values, base_url, no_effect, option_values
 from .pages import document_sources, pages
 from .scheme import Scheme, url_scheme
 
@@ -59,7 +59,7 @@ class _Build:
         """env-updated: this build's sitemap, for an html or dirhtml build; git starts
         reading the documents' history."""
         self.names, self.scheme, self.not_listed = set(), None, None
-        self.sitemap = SitemapBuild(None)
+        self.sitemap = SitemapBuild()
         if app.builder.name not in BUILDERS:
             return []
         base, setting = versions.own_url(app, *base_url(app))  # sphinx-multiversion: its folder
@@ -70,12 +70,16 @@ class _Build:
         self.sitemap = SitemapBuild.configure(
             values,
             base,
-            setting=setting,
+            voice=_Voice(app),
+            spelling=Spelling("conf.py", setting, PREFIX + "{}", f":{PREFIX}{{}}:"),
+            site=Site(
+                str(app.config.project or ""),
+                default_language=self.scheme.languages[0][0] if self.scheme.languages else "",
+            ),
             root=root,
-            prefix="sitemap_",
-            site={"x_default": self.scheme.languages[0][0] if self.scheme.languages else ""},
+            also_valid=ALSO_VALID,
         )
-        self.sitemap.note([*issues, *more, *no_effect(app), *self.sitemap.take_issues()])
+        self.sitemap.note([*issues, *more, *no_effect(app)])
         if self.not_listed is None:
             self.sitemap.read_history(document_sources(env))
         return []
@@ -116,16 +120,15 @@ class _Voice:
     def __init__(self, app: Sphinx) -> None:
         self.app = app
 
-    def issue(self, issue: Issue, text: str) -> None:
+    def issue(self, said: Said) -> None:
+        issue = said.issue
         location = issue.page if issue.page in self.app.env.found_docs else None
-        message = issue.message if location or not issue.page else f"{issue.page}: {issue.message}"
+        message = said.detail if location or not issue.page else f"{issue.page}: {said.detail}"
         if issue.level == "info":
             logger.info("sitemap: %s", message, location=location)
             return
         log = logger.error if issue.level == "error" else logger.warning
         log("%s", message, type="sitemap", subtype=issue.code, location=location)
-        if issue.level == "error":
-            self.app.statuscode = 1
 
     def summary(self, text: str) -> None:
         logger.info(text)
@@ -171,21 +174,22 @@ def _placed(
 def _write_sitemap(build: _Build, app: Sphinx, exception: Exception | None) -> None:
     """build-finished: write the sitemap set for an html or dirhtml build that succeeded;
     keep the last one when the build wrote no page at all."""
-    sitemap, build.sitemap = build.sitemap, SitemapBuild(None)
+    sitemap, build.sitemap = build.sitemap, SitemapBuild()
     if exception is not None or app.builder.name not in BUILDERS:
         return
-    reporter = Reporter(_Voice(app), "conf.py")
     if build.not_listed is not None:  # another version's pages
-        reporter.report([*sitemap.take_issues(), *build.not_listed])
+        sitemap.note(build.not_listed)
+        sitemap.report()
     elif sitemap.settings is not None and _kept(app, sitemap.settings.filename):
-        reporter.report(sitemap.take_issues())
+        sitemap.report()
     else:
-        settings_issues, fields = sitemap.take_issues(), list[Issue]()  # the documents' fields
+        fields: list[Issue] = []  # the documents' fields
         if build.scheme is not None:
-            sitemap.extend(pages(app, build.scheme, fields, build.names))
-        sitemap.finish(Path(app.outdir))
-        written = versions.root_advice(app, sitemap.settings, sitemap.take_issues())
-        reporter.report([*settings_issues, *fields, *written], sitemap.summary())
+            sitemap.extend(list(pages(app, build.scheme, fields, build.names)))
+        sitemap.note(fields)
+        sitemap.report()
+        sitemap.finish(Path(app.outdir), versions.versioned(app, sitemap.settings))
+        sitemap.report(summary=True)
 
 
 def _kept(app: Sphinx, filename: str) -> bool:

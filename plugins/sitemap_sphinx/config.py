@@ -10,21 +10,26 @@ mean nothing here (`sitemap_suffix_included`, `sitemap_validator_urls`) are one 
 Every option of the core's table (`sitemap_core.OPTIONS`) is declared from it. Sphinx
 does not type-check them (`types=Any`): the core checks every value and warns once, naming
 it as written, where Sphinx's own check would add a second warning that `suppress_warnings`
-cannot mute, and would make `-D sitemap_images=yes` a fatal error. A `-D` value, always a
-string, is read by the option's kind as Sphinx reads its own (a switch from 0/1, a number,
-a list from commas). A name conf.py sets that starts with `sitemap_` and that nobody
-registered is a typo the core names too.
+cannot mute. A `-D` value, always a string, is read by the option's kind as Sphinx reads
+its own (a switch from 0/1 or yes/no, a number, a list from commas) on `config-inited`,
+before Sphinx converts it: Sphinx 8.2 and later turn `types=Any` into `frozenset({Any})`,
+which their `-D` conversion takes for a type list, so a switch given `yes` would stop the
+build (ConfigError) and a number given a word would be Sphinx's warning, not ours. A name
+conf.py sets that starts with `sitemap_` and that nobody registered is a typo the core
+names too, with the nearest name of ours or of sphinx-sitemap (`ALSO_VALID`).
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+from sphinx.config import Config
 
-from sitemap_core import OPTIONS, Code, Issue, canonical_url
+from sitemap_core import OPTIONS, Code, Issue, canonical_url, parse_flag
 
 from .scheme import Scheme, listed
 
@@ -43,6 +48,20 @@ _NO_EFFECT = {
     "to (html_file_suffix, the dirhtml builder's folders)",
     "sitemap_validator_urls": "`sitemap-suite validate` checks the sitemap written",
 }
+# sphinx-sitemap's `sitemap_*` names, as the core's typo hint takes them (`sitemap_show_lastmodd`).
+ALSO_VALID = tuple(
+    name.removeprefix(PREFIX) for name in (*_SPHINX_SITEMAP, *_NO_EFFECT) if name.startswith(PREFIX)
+)
+
+
+def _switch(text: str) -> Any:
+    """`-D sitemap_show_lastmod=0`: a switch from 0/1 or yes/no, else the text itself."""
+    flag = parse_flag(text)
+    return text if flag is None else flag
+
+
+_FROM_TEXT: dict[str, Callable[[str], Any]] = {o.sphinx: o.from_text for o in OPTIONS}
+_FROM_TEXT["sitemap_show_lastmod"] = _switch
 
 
 def add_config_values(app: Sphinx) -> None:
@@ -53,6 +72,15 @@ def add_config_values(app: Sphinx) -> None:
         app.add_config_value(name, default, "", types=Any)
     for name in _NO_EFFECT:
         app.add_config_value(name, None, "", types=Any)
+    app.connect("config-inited", _read_command_line, priority=100)  # before Sphinx's, at 800
+
+
+def _read_command_line(app: Sphinx, config: Config) -> None:
+    """Each `-D` value of ours (a string) read as its option reads text, and set, so that
+    Sphinx never converts it (`-D sitemap_images=yes`, `-D sitemap_max_urls=5`)."""
+    for name, value in config.overrides.items():
+        if name in _FROM_TEXT and isinstance(value, str):
+            setattr(config, name, _FROM_TEXT[name](value))
 
 
 def base_url(app: Sphinx) -> tuple[str, str]:
@@ -73,7 +101,7 @@ def no_effect(app: Sphinx) -> list[Issue]:
     """One info line for each sphinx-sitemap setting conf.py (or `-D`) sets that has no
     effect here."""
     return [
-        Issue(Code.OPTION, "", name, f"{name} (sphinx-sitemap) has no effect here: {why}", "info")
+        Issue(Code.OPTION, "", name.removeprefix(PREFIX), f"has no effect here: {why}", "info")
         for name, why in _NO_EFFECT.items()
         if getattr(app.config, name) is not None
     ]
@@ -85,9 +113,6 @@ def option_values(app: Sphinx, scheme: Scheme) -> tuple[dict[str, Any], Path]:
     relative paths are taken from."""
     config = app.config
     values = {option.name: getattr(config, option.sphinx) for option in OPTIONS}
-    for option in OPTIONS:  # `-D sitemap_gzip_level=9`: a string, whatever the option's type
-        if option.sphinx in config.overrides and isinstance(values[option.name], str):
-            values[option.name] = option.from_text(values[option.name])
     values.update((name.removeprefix(PREFIX), None) for name in _unknown(app))
     if excludes := listed(config.sitemap_excludes):
         values["exclude"] = listed(values["exclude"]) + [

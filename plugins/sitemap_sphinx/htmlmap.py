@@ -46,8 +46,7 @@ def _collect(current: Current, app: Sphinx) -> Iterator[tuple[str, dict[str, Any
     from .mappages import map_pages
 
     offered = documents(app, scheme, []).values()  # the map shows documents only
-    listing = Listing(offered, settings)
-    sitemap.heads = listing.heads
+    listing = Listing(offered, settings, sitemap.heads())
     yield from map_pages(app, offered, listing, settings)
 
 

@@ -3,14 +3,15 @@
 Documents come from the environment, not from this run's writes, so an incremental or
 parallel build offers the same pages as a clean serial one. Their own values come from
 file-wide metadata (`:sitemap_priority:` fields, MyST front matter); their sources are
-the document and everything it depends on (includes, literal includes, images).
+the document and everything it depends on (includes, literal includes, images). Each has
+its title and its place (`places`): the root document, the toctree from it, then the
+documents in no toctree, under "Other pages".
 """
 
 from __future__ import annotations
 
-import dataclasses
+import itertools
 import os
-import re
 from collections.abc import Callable, Iterator, Mapping, Set
 from typing import Any, cast
 
@@ -20,13 +21,13 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 from sphinx.project import Project
 
-from sitemap_core import Issue, Page, StrPath, meta_overrides
+from sitemap_core import Issue, Page, Section, StrPath, meta_overrides
 
 from .config import PREFIX
 from .generated import MakePage, generated_pages
 from .scheme import Scheme
 
-_CORE_FIELD = re.compile(r"\bsitemap\.(\w+)")  # how the core names a page's field
+OTHER = "Other pages"  # the section of documents in no toctree
 
 
 def pages(app: Sphinx, scheme: Scheme, issues: list[Issue], written: Set[str]) -> Iterator[Page]:
@@ -44,15 +45,55 @@ def documents(app: Sphinx, scheme: Scheme, issues: list[Issue]) -> dict[str, Pag
     """The page of every document, by name (sorted); problems with a document's
     `sitemap_*` fields are added to `issues`."""
     env, make, sources = app.env, _maker(app, scheme), _sources_of(app.env)
+    titles, target = env.titles, app.builder.get_target_uri
+
+    def title(docname: str) -> str:
+        node = titles.get(docname)
+        return (node.astext() if node is not None else "") or docname
+
+    placed = places(env, app.config.root_doc, title, lambda name: scheme.url(target(name)))
     found = {}
     for docname in sorted(env.found_docs):
         meta = env.metadata.get(docname, {})
+        section, rank = placed[docname]
         found[docname] = make(
             docname,
             sources=sources(docname),
             description=_description(meta),
+            title=title(docname),
+            section=section,
+            rank=rank,
             **overrides(meta, docname, issues),
         )
+    return found
+
+
+Place = tuple[tuple[Section, ...], int]  # a page's sections (outermost first) and rank
+
+
+def places(
+    env: BuildEnvironment, root: str, title: Callable[[str], str], url: Callable[[str], str]
+) -> dict[str, Place]:
+    """Where each document stands, by name: the root document first, then its toctree
+    as the top level, each document under those whose toctrees lead to it (a document in
+    several toctrees under the first to reach it, level by level), then the documents in
+    no toctree, by name, under `OTHER`. `title` and `url` name a section's document."""
+    found: dict[str, Place] = {root: ((), 0)}
+    includes, docs, ranks = env.toctree_includes, env.found_docs, itertools.count(1)
+
+    def below(docname: str, section: tuple[Section, ...]) -> None:
+        children = [c for c in includes.get(docname, ()) if c in docs and c not in found]
+        for child in children:  # claimed before any of them claims its own
+            found[child] = (section, 0)
+        for child in children:
+            found[child] = (section, next(ranks))
+            if includes.get(child):
+                below(child, (*section, Section(title(child), url(child))))
+
+    below(root, ())
+    other = (Section(OTHER),)
+    for docname in sorted(docs - found.keys()):
+        found[docname] = (other, next(ranks))
     return found
 
 
@@ -109,8 +150,8 @@ def _folder(name: str) -> str:
 def overrides(meta: Mapping[str, Any], docname: str, issues: list[Issue]) -> dict[str, Any]:
     """`Page` keywords from a document's `sitemap_*` fields (field list, MyST front matter).
 
-    A bare `:sitemap_exclude:` excludes. The core checks the fields, unknown ones too;
-    its words (`sitemap.colour`) are put in field-list syntax (`:sitemap_colour:`).
+    A bare `:sitemap_exclude:` excludes. The core checks the fields, unknown ones too
+    (the reporter names them in field-list syntax, `:sitemap_colour:`).
     """
     given = {
         key.removeprefix(PREFIX): value for key, value in meta.items() if key.startswith(PREFIX)
@@ -120,14 +161,7 @@ def overrides(meta: Mapping[str, Any], docname: str, issues: list[Issue]) -> dic
     if given.get("exclude") == "":
         given["exclude"] = True
     found, problems = meta_overrides(given, docname)
-    issues += [
-        dataclasses.replace(
-            i,
-            field=_CORE_FIELD.sub(rf"{PREFIX}\1", i.field),
-            message=_CORE_FIELD.sub(rf":{PREFIX}\1:", i.message),
-        )
-        for i in problems
-    ]
+    issues += problems
     found["keys"] = tuple((key, PREFIX + key) for key in found)
     return found
 

@@ -18,7 +18,6 @@ no sitemap's scope: one warning says how to give each version its own.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -102,20 +101,15 @@ def skipped(app: Sphinx, base: str) -> list[Issue] | None:
     ]
 
 
-def root_advice(app: Sphinx, settings: Settings | None, issues: Iterable[Issue]) -> list[Issue]:
-    """The build's issues; under sphinx-multiversion, the robots advice names the root
-    index that `sitemap-suite versions` writes at the output folder's root (the
-    version's base URL less its folder), not this version's sitemap."""
+def versioned(app: Sphinx, settings: Settings | None) -> tuple[str, str] | None:
+    """Under sphinx-multiversion, the output folder's root URL (the version's base URL
+    less its folder), where `sitemap-suite versions` writes the root index the robots
+    advice names, not this version's sitemap; None for any other build."""
     found = _smv(app)
     base = settings.base_url.rstrip("/") + "/" if settings is not None else ""
-    if found is None or settings is None or not base.endswith(f"/{found[1]}/"):
-        return list(issues)
-    root = base.removesuffix(f"{found[1]}/")
-    from sitemap_core import versioned_advice  # loaded only for a sphinx-multiversion build
-
-    return versioned_advice(
-        issues, root + settings.filename, "sphinx-multiversion builds this version"
-    )
+    if found is None or not base.endswith(f"/{found[1]}/"):
+        return None
+    return base.removesuffix(f"{found[1]}/"), "sphinx-multiversion builds this version"
 
 
 def give_history(app: Sphinx, env: BuildEnvironment) -> list[str]:

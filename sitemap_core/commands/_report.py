@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import click
 
+from ..inventory.reporter import Said
 from ..values.report import Issue
 
 
@@ -17,10 +18,14 @@ def issue_line(issue: Issue) -> str:
 
 
 class Echo:
-    """The command line's voice for a build's `Reporter`: `issue_line`s, then the summary."""
+    """The command line's voice for a build: `level code where (field): message`, then
+    the summary."""
 
-    def issue(self, issue: Issue, text: str) -> None:
-        click.echo(issue_line(issue))
+    def issue(self, said: Said) -> None:
+        issue = said.issue
+        where = f" {said.where}" if said.where else ""
+        field = f" ({said.field})" if said.field else ""
+        click.echo(f"{issue.level} {issue.code}{where}{field}: {issue.message}")
 
     def summary(self, text: str) -> None:
         click.echo(text)

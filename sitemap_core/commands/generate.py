@@ -5,7 +5,6 @@ the writer."""
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 import click
 
 from ..options import LASTMOD_SOURCES
+from ..values.site import Spelling
 from ._report import Echo
 from ._site import site_options, site_project, site_values
 
@@ -70,7 +70,7 @@ def generate(
     is dated by its Markdown source in docs_dir and the snippets it includes. Exit status 1
     when an error (with --strict, a warning) was found or no sitemap was written.
     """
-    from ..inventory import Reporter, SitemapBuild  # the writer: loaded when the command runs
+    from ..inventory import SitemapBuild  # the writer: loaded when the command runs
     from ..sites.folder import FolderSite
 
     project = site_project(config_file)
@@ -78,11 +78,11 @@ def generate(
     values, base_url, root = site_values(
         site_dir, base_url, config_file, project=project, lastmod=lastmod
     )
-    build = SitemapBuild.configure(values, base_url, setting=setting, root=root)
-    if exclude and build.settings is not None:  # added to the config file's list, as read
-        build.settings = dataclasses.replace(
-            build.settings, exclude=(*build.settings.exclude, *exclude)
-        )
+    if exclude:  # added to the config file's list
+        listed = values.get("exclude") or []
+        values["exclude"] = [*([listed] if isinstance(listed, str) else listed), *exclude]
+    spelling = Spelling(config_file.name if config_file else "", setting)
+    build = SitemapBuild.configure(values, base_url, voice=Echo(), spelling=spelling, root=root)
     if project is not None and source is None:
         site = FolderSite.for_project(site_dir, project, keep_html)
     else:
@@ -96,11 +96,8 @@ def generate(
     else:
         build.extend(site.pages())
         build.finish(site_dir)
-    reporter = Reporter(Echo(), config_file.name if config_file else "")
-    issues = build.take_issues()
-    said = reporter.report(issues, "" if quiet else build.summary())
-    failed = said.errors or (strict and said.warnings) or not (build.result and build.result.files)
-    sys.exit(1 if failed else 0)
+    build.report(summary=not quiet)
+    sys.exit(1 if build.failed(strict=strict) else 0)
 
 
 def _is_tty(stream: Any) -> bool:

@@ -1,9 +1,11 @@
 """`Reporter`: a build's issues and its summary line, said through a generator's log.
 
 Every generator and the command line say an issue the same way: its code, where it is
-(the page as the generator names it, else the option's file) and the field as the user
-wrote it, then the message: `[code] where (field): message`. What differs is only the
-voice, the generator's own logger, which an adapter hands in as a `Voice`.
+(the page as the generator names it, else the file of the site's settings), the field as
+the user wrote it (`Spelling`), then the message, which never names the field itself:
+`[code] where (field): message`. What differs is only the voice, the generator's own
+logger, which an adapter hands in as a `Voice`; the voice decides nothing, the generator
+decides what a logged line does to its exit status (`--strict`, `-W`, `--fatal`).
 """
 
 from __future__ import annotations
@@ -12,13 +14,32 @@ from collections.abc import Iterable
 from typing import NamedTuple, Protocol
 
 from ..values.report import Issue
+from ..values.site import Spelling
+from ..writing.robots import is_robots_advice
+
+
+class Said(NamedTuple):
+    """One issue as it is said: where (page or settings file), the field as the user
+    writes it, and the whole line."""
+
+    issue: Issue
+    where: str
+    field: str
+    text: str
+
+    @property
+    def detail(self) -> str:
+        """`field: message`, for a generator that names the code and place itself."""
+        return f"{self.field}: {self.issue.message}" if self.field else self.issue.message
 
 
 class Voice(Protocol):
-    """How one generator says a line: its logger, at the issue's level."""
+    """How one generator says a line: its logger, at the issue's level. A voice whose
+    generator shows info lines only when asked (Pelican without -v) sets `quiet_info`:
+    the robots.txt advice, which the user must act on, then joins the summary line."""
 
-    def issue(self, issue: Issue, text: str) -> None:
-        """Say `issue`, worded as `text` (`Reporter.describe`)."""
+    def issue(self, said: Said) -> None:
+        """Say one issue."""
 
     def summary(self, text: str) -> None:
         """Say the build's summary line."""
@@ -32,29 +53,34 @@ class Counts(NamedTuple):
 
 
 class Reporter:
-    """Says issues through `voice`, each worded by `describe`; `site_file` names where a
-    site-wide issue (an option, the base URL) is to be fixed: `mkdocs.yml`, `conf.py`."""
+    """Says issues through `voice`, spelt as `spelling` says."""
 
-    __slots__ = ("voice", "site_file")
+    __slots__ = ("voice", "spelling")
 
-    def __init__(self, voice: Voice, site_file: str = "") -> None:
+    def __init__(self, voice: Voice, spelling: Spelling | None = None) -> None:
         self.voice = voice
-        self.site_file = site_file
+        self.spelling = spelling or Spelling()
 
-    def describe(self, issue: Issue) -> str:
-        """`[code] where (field): message`."""
-        where = issue.page or self.site_file
-        field = f" ({issue.field})" if issue.field else ""
-        place = f" {where}{field}" if where or field else ""
-        return f"[{issue.code}]{place}: {issue.message}"
+    def said(self, issue: Issue) -> Said:
+        """The issue as it is said: `[code] where (field): message`."""
+        where = issue.page or self.spelling.site_file
+        field = self.spelling.name_of(issue)
+        shown = f" ({field})" if field else ""
+        place = f" {where}{shown}" if where or shown else ""
+        return Said(issue, where, field, f"[{issue.code}]{place}: {issue.message}")
 
     def report(self, issues: Iterable[Issue], summary: str = "") -> Counts:
         """Say every issue, then `summary` when given; the errors and warnings said."""
         errors = warnings = 0
+        quiet = getattr(self.voice, "quiet_info", False)
+        advice = []
         for issue in issues:
-            self.voice.issue(issue, self.describe(issue))
+            if quiet and is_robots_advice(issue):
+                advice.append(issue.message)
+                continue
+            self.voice.issue(self.said(issue))
             errors += issue.level == "error"
             warnings += issue.level == "warning"
         if summary:
-            self.voice.summary(summary)
+            self.voice.summary("; ".join([summary, *advice]))
         return Counts(errors, warnings)

@@ -13,34 +13,38 @@ from ..facts.htmlhead import Heads
 from ..facts.lastmod import read_ahead
 from ..options import Settings, settings_from_options
 from ..values.codes import Code
-from ..values.page import Page, StrPath
+from ..values.page import Page, StrPath, hreflang
 from ..values.report import Issue, Result
+from ..values.site import Site, Spelling
 from ..values.urls import base_url_problem, foreign_part, shown, without_fragment
 from ..writing import readthedocs
 from ..writing.run import remove_sets
+from .reporter import Counts, Reporter, Voice
 from .writeset import write_sitemaps
-
-# The options a generator's own settings fill when the user leaves them unset.
-_SITE_DEFAULTS = ("x_default", "news_publication", "news_language")
 
 
 class SitemapBuild:
-    """One build's sitemap set: its settings, the pages' git history, the heads read, the
-    issues found so far and, once finished, the `Result`.
+    """One build's inventory of pages and everything rendered from it: its settings, the
+    pages' git history, the heads read, the issues found and said, and, once finished,
+    the `Result`.
 
-    An adapter makes it with `configure` from its generator's options, starts git on
-    the pages' sources while the generator builds (`read_history`, `read_more`,
-    `prefetch`), `add`s the pages as the generator writes them and calls `finish`; a
-    `Reporter` says `take_issues()` through the generator's log. A build that cannot
-    write a sitemap (no usable base URL) has no `settings`: every call is then a no-op.
+    An adapter makes it with `configure` from its generator's options, spelling, voice
+    and site; starts git on the pages' sources while the generator builds
+    (`read_history`, `read_more`, `prefetch`); `add`s the pages as the generator writes
+    them; calls `finish`; and `report`s. Whether the build failed is `failed`. A build
+    that cannot write a sitemap (no usable base URL) has no `settings`: every call is
+    then a no-op, and `finish` removes an earlier build's set.
     """
 
     __slots__ = (
-        "settings",
-        "heads",
-        "result",
+        "_settings",
+        "_site",
+        "_reporter",
+        "_heads",
+        "_result",
         "_clear",
         "_issues",
+        "_counts",
         "_pages",
         "_history",
         "_kept",
@@ -49,14 +53,20 @@ class SitemapBuild:
 
     def __init__(
         self,
-        settings: Settings | None,
+        settings: Settings | None = None,
         issues: Iterable[Issue] = (),
+        *,
+        reporter: Reporter | None = None,
+        site: Site | None = None,
         previous: SitemapBuild | None = None,
     ) -> None:
-        self.settings = settings
-        self.heads: Heads | None = None  # the heads a site map page's listing read
-        self.result: Result | None = None
+        self._settings = settings
+        self._site = site or Site()
+        self._reporter = reporter
+        self._heads: Heads | None = None  # the heads a site map page's listing read
+        self._result: Result | None = None
         self._issues = list(issues)
+        self._counts = Counts()
         self._pages: list[Iterable[Page]] = []
         self._history: GitDates | None = None
         self._why_not = ""  # why no sitemap is written, when `settings` is None
@@ -76,60 +86,109 @@ class SitemapBuild:
         options: Mapping[str, Any],
         base_url: str,
         *,
-        setting: str,
+        voice: Voice,
+        spelling: Spelling,
+        site: Site | None = None,
         root: Path | None = None,
-        prefix: str = "",
         also_valid: tuple[str, ...] = (),
-        site: Mapping[str, str | bool] | None = None,
         preview: bool = False,
         previous: SitemapBuild | None = None,
     ) -> SitemapBuild:
-        """A build from a generator's option values (any spelling the core knows, named
-        with `prefix` in messages) and its base URL, read from the generator's `setting`
-        (`site_url`, `html_baseurl`, `SITEURL`).
+        """A build from a generator's option values (any spelling the core knows) and
+        its base URL, said through `voice` as `spelling` names things.
 
-        `site`: the generator's own values for options the user left unset (`x_default`:
-        the default language; `news_publication`, `news_language`). `preview`: a dev
-        server's build, whose URLs never enter the content state nor IndexNow.
-        `previous`: the last build of the same dev server, whose git history this one
-        takes over while it holds. No base URL: Read the Docs' canonical URL of this
-        build, when it runs there. A base URL no sitemap can use is one `base-url`
-        warning naming `setting`, and a build with no settings.
+        `site`: what the generator says of the site (its name, description, languages,
+        which fill the options the user left unset). `preview`: a dev server's build,
+        whose URLs never enter the content state nor IndexNow. `previous`: the last
+        build of the same dev server, whose git history this one takes over while it
+        holds. No base URL: Read the Docs' canonical URL of this build, when it runs
+        there. A base URL no sitemap can use is one `base-url` issue, and a build with
+        no settings.
         """
+        site = site or Site()
+        reporter = Reporter(voice, spelling)
         if not base_url and (published := readthedocs.canonical_url()):
-            base_url, setting = published, readthedocs.CANONICAL_URL  # on Read the Docs
-        base_url, problem, checked = _checked_base_url(setting, base_url)
+            base_url = published  # on Read the Docs
+            reporter.spelling = dataclasses.replace(spelling, base_url=readthedocs.CANONICAL_URL)
+        base_url, problem, checked = _checked_base_url(base_url)
         unset = {
             name: value
-            for name, value in (site or {}).items()
-            if name in _SITE_DEFAULTS and value and options.get(name) in (None, "")
+            for name, value in (
+                ("x_default", hreflang(site.default_language)),
+                ("news_publication", site.name),
+                ("news_language", site.language),
+            )
+            if value and options.get(name) in (None, "")
         }
+        prefix = spelling.option_form.partition("{")[0]
         settings, issues = settings_from_options(
             {**options, **unset}, base_url, root, prefix, also_valid
         )
         if preview:
             settings = dataclasses.replace(settings, cache_dir=None, submit=False)
         if not problem:
-            return cls(settings, [*checked, *issues], previous)
-        unusable = cls(None, [*checked, *issues])
+            return cls(
+                settings, [*checked, *issues], reporter=reporter, site=site, previous=previous
+            )
+        unusable = cls(None, [*checked, *issues], reporter=reporter, site=site)
         unusable._why_not, unusable._clear = problem, settings
         return unusable
 
+    @classmethod
+    def not_listed(
+        cls, issues: Iterable[Issue], why: str, *, voice: Voice, spelling: Spelling
+    ) -> SitemapBuild:
+        """A build whose pages another build lists (a version built with another
+        version's URLs): no sitemap, `why` in its summary, `issues` to say."""
+        build = cls(None, issues, reporter=Reporter(voice, spelling))
+        build._why_not = why
+        return build
+
+    @property
+    def settings(self) -> Settings | None:
+        """The settings fixed at `configure`; None when no sitemap can be written."""
+        return self._settings
+
+    @property
+    def result(self) -> Result | None:
+        """What `finish` wrote; None before, or when it wrote nothing."""
+        return self._result
+
     def note(self, issues: Iterable[Issue]) -> None:
-        """Issues the adapter found (a page's fields), for the next `take_issues`."""
+        """Issues the adapter found (a page's fields), said at the next `report`."""
         self._issues.extend(issues)
 
-    def take_issues(self) -> list[Issue]:
-        """The issues found since the last call, in the order found."""
-        taken, self._issues = self._issues, []
-        return taken
+    def report(self, *, summary: bool = False) -> None:
+        """Say the issues found since the last report through the generator's voice;
+        with `summary`, then the summary line."""
+        issues, self._issues = self._issues, []
+        if self._reporter is None:
+            return
+        said = self._reporter.report(issues, self.summary() if summary else "")
+        self._counts = Counts(
+            self._counts.errors + said.errors, self._counts.warnings + said.warnings
+        )
+
+    def failed(self, *, strict: bool = False) -> bool:
+        """After `finish`: True when the issues said include an error or, `strict`, a
+        warning, or when no sitemap was written."""
+        errors, warnings = self._counts
+        written = self._result is not None and bool(self._result.files)
+        return bool(errors or (strict and warnings) or not written)
+
+    def heads(self) -> Heads:
+        """The built pages' heads read in this build, kept: a site map page's listing
+        reads them first, the sitemap then reads none again."""
+        if self._heads is None:
+            self._heads = Heads()
+        return self._heads
 
     def read_history(self, sources: Iterable[StrPath]) -> None:
         """Start git reading the history of the pages' `sources` while the generator
         builds, when the settings date pages by git; or take over the last build's
         history (a dev server, `previous`) when it still holds: HEAD on the same commit,
         the files changed since dated by their mtime. git then reads only what is new."""
-        if self.settings is None:
+        if self._settings is None:
             return
         paths = list(sources)
         kept, self._kept = self._kept, None
@@ -137,7 +196,7 @@ class SitemapBuild:
             kept.read_ahead(paths)
             self._history = kept
         else:
-            self._history = read_ahead(paths, self.settings)
+            self._history = read_ahead(paths, self._settings)
 
     def read_more(self, sources: Iterable[StrPath]) -> None:
         """Start git reading the history of more files (those pages include, found while
@@ -152,37 +211,48 @@ class SitemapBuild:
             self._history.prefetch(sources)
 
     def add(self, page: Page) -> None:
-        """One page to list, as the generator built it."""
+        """One page of the inventory, as the generator built it."""
         self._pages.append((page,))
 
     def extend(self, pages: Iterable[Page]) -> None:
-        """Pages to list, taken (lazily, once) when the build finishes."""
+        """Pages of the inventory, taken (lazily, once) when the build finishes."""
         self._pages.append(pages)
 
-    def finish(self, out_dir: Path) -> Result | None:
-        """Write the sitemap set of every page added into `out_dir`; None when this
-        build writes none. Its issues join `take_issues`; the pages are let go."""
-        if self.settings is None:
+    def finish(self, out_dir: Path, versioned: tuple[str, str] | None = None) -> Result | None:
+        """Write every rendering of the inventory into `out_dir` (the sitemap set, and
+        what the settings ask beside it); None when this build writes none. Its issues
+        are said at the next `report`; the pages are let go. `versioned`: this build is
+        one version of a versioned deploy, `(root URL, "mike builds this version")`:
+        the robots advice names the root index `sitemap-suite versions` writes there."""
+        if self._settings is None:
             if self._clear is not None:  # an earlier build's set would be deployed
                 remove_sets(Path(out_dir), self._clear)
             return None
         pages, self._pages = itertools.chain.from_iterable(self._pages), []
-        self.result = write_sitemaps(pages, out_dir, self.settings, self._history, self.heads)
-        self._issues.extend(self.result.issues)
-        return self.result
+        self._result = write_sitemaps(
+            pages, out_dir, self._settings, self._history, self._heads, self._site
+        )
+        issues: Iterable[Issue] = self._result.issues
+        if versioned is not None:
+            from ..writing.versionroot import versioned_advice  # a versioned build's only
+
+            root, builder = versioned
+            issues = versioned_advice(issues, root + self._settings.filename, builder)
+        self._issues.extend(issues)
+        return self._result
 
     def summary(self) -> str:
         """One line: what the finished build wrote, or why it wrote nothing."""
-        if self.result is not None:
-            return self.result.summary()
+        if self._result is not None:
+            return self._result.summary()
         return f"sitemap: not written: {self._why_not or 'the build did not finish'}"
 
 
-def _checked_base_url(setting: str, base_url: str) -> tuple[str, str | None, list[Issue]]:
-    """The base URL a sitemap can use, read from the generator's `setting`: `base_url`
-    without its `#fragment`; why none can (None when it can); and the issues to say. The
-    one rule of every generator and `generate`: a fragment is dropped with a warning, a
-    query or credentials are an error naming them, any other problem a warning."""
+def _checked_base_url(base_url: str) -> tuple[str, str | None, list[Issue]]:
+    """The base URL a sitemap can use: `base_url` without its `#fragment`; why none can
+    (None when it can); and the issues to say. The one rule of every generator and
+    `generate`: a fragment is dropped with a warning, a query or credentials are an
+    error naming them, any other problem a warning."""
     usable, fragment = without_fragment(base_url)
     issues = []
     if fragment:
@@ -190,27 +260,26 @@ def _checked_base_url(setting: str, base_url: str) -> tuple[str, str | None, lis
             Issue(
                 Code.BASE_URL,
                 "",
-                setting,
-                f"{setting} = {shown(base_url)!r}: the fragment #{fragment} names a place "
-                f"in a page, not the site's address: dropped (the sitemap lists pages "
-                f"under {shown(usable)})",
+                "base_url",
+                f"{shown(base_url)!r}: the fragment #{fragment} names a place in a page, not "
+                f"the site's address: dropped (the sitemap lists pages under {shown(usable)})",
             )
         )
     problem = base_url_problem(usable)
     if problem:
-        issues.append(_base_url_issue(setting, usable, problem))
+        issues.append(_base_url_issue(usable, problem))
     return usable, problem, issues
 
 
-def _base_url_issue(setting: str, base_url: str, problem: str) -> Issue:
-    """The one `base-url` issue every generator gives for a base URL no sitemap can use,
-    naming the setting as the user wrote it: an error for a query or credentials in it
-    (a part the user put there, that no site's address holds), else a warning."""
-    given = f"{setting} = {shown(base_url)!r}: {problem}" if base_url else f"{setting} is not set"
+def _base_url_issue(base_url: str, problem: str) -> Issue:
+    """The one `base-url` issue every generator gives for a base URL no sitemap can use:
+    an error for a query or credentials in it (a part the user put there, that no site's
+    address holds), else a warning. The pages are built all the same."""
+    given = f"{shown(base_url)!r}: {problem}" if base_url else "not set"
     return Issue(
         Code.BASE_URL,
         "",
-        setting,
+        "base_url",
         f"{given}; set it to the absolute http(s) address the site is published at: "
         "no sitemap written",
         level="error" if foreign_part(base_url) else "warning",

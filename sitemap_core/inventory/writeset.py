@@ -15,6 +15,7 @@ from ..options import Settings
 from ..protocol.sitemaps import Level
 from ..values.page import Page
 from ..values.report import Issue, Result
+from ..values.site import Site
 from ..writing.run import cache_beside, write_set
 
 
@@ -24,10 +25,12 @@ def write_sitemaps(
     settings: Settings,
     history: GitDates | None = None,
     heads: Heads | None = None,
+    site: Site | None = None,
 ) -> Result:
     """Write the sitemap set for `pages` (and `settings.extra_urls`) into `out_dir`;
     `history`: what `read_ahead` started reading of the pages' git history, if called;
-    `heads`: the heads a site map page's `Listing` read in this build, read again never.
+    `heads`: the heads a site map page's `Listing` read in this build, read again never;
+    `site`: what the generator says of the site (llms.txt's name and description).
 
     Pages stream through once (`writing.run`); the files written are then checked against
     the protocol (`settings.validate`) with the build's own clock, and the key file and

@@ -62,7 +62,6 @@ class Settings:
     html_map_path: str = ""
     html_map_max_links: int = 100
     llms_txt: str = "no"
-    option_prefix: str = ""  # how the generator spells option names (Sphinx: sitemap_)
     build_time: dt.datetime = field(
         default_factory=lambda: dt.datetime.now(dt.UTC).replace(microsecond=0)
     )
@@ -77,8 +76,8 @@ def settings_from_options(
 ) -> tuple[Settings, list[Issue]]:
     """Check raw option values (any generator's) and build `Settings`.
 
-    Unknown names and bad values become one `option` issue each, naming the option as
-    the user wrote it (`prefix` + name: Sphinx's `sitemap_gzip`) and, for a typo, the
+    Unknown names and bad values become one `option` issue each, naming the option
+    (the reporter spells it as the user wrote it) and, for a typo, the
     nearest valid name (`also_valid`: a generator's own extra names); the default is used
     instead. A list's bad item (one invalid pattern of `exclude_regex`) is one issue and
     is left out alone: the list keeps its other items. `root` is the folder relative paths (cache_dir) are taken from.
@@ -88,22 +87,22 @@ def settings_from_options(
     kwargs: dict[str, Any] = {}
 
     def bad(name: str, message: str) -> None:
-        issues.append(Issue(Code.OPTION, "", prefix + name, message))
+        issues.append(Issue(Code.OPTION, "", name, message))
 
     for name, value in values.items():
         if name not in known:
             hint = did_you_mean(name, [*(o.name for o in OPTIONS), *also_valid], prefix)
-            bad(name, f"unknown sitemap option {prefix + name!r}{hint}, ignored")
+            bad(name, f"unknown sitemap option{hint}, ignored")
             continue
         if value is None or value == known[name].default:
             continue
         try:
             kwargs[name], dropped = known[name].kind.parse_kept(value, root)
         except (TypeError, ValueError) as exc:
-            bad(name, f"option {prefix + name!r}: {exc}; using the default")
+            bad(name, f"{exc}; using the default")
             continue
         for problem in dropped:  # a list's bad item: that item alone is left out
-            bad(name, f"option {prefix + name!r}: {problem}; left out")
+            bad(name, f"{problem}; left out")
     if "cache_dir" not in kwargs and root is not None:
         kwargs["cache_dir"] = root / known["cache_dir"].default
-    return Settings(base_url=base_url, option_prefix=prefix, **kwargs), issues
+    return Settings(base_url=base_url, **kwargs), issues

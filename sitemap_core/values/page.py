@@ -164,20 +164,20 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
                 Code.METADATA,
                 name,
                 "sitemap",
-                f"sitemap: {meta!r} ignored: use false, "
+                f"{meta!r} ignored: use false, "
                 "or a mapping of exclude, priority, changefreq, lastmod",
             )
         ]
     out: dict[str, Any] = {k: meta[k] for k in _VALUES if meta.get(k) is not None}
     for key in sorted(set(meta) - set(META_KEYS), key=str):
         near = near_miss(str(key))
-        hint = f"did you mean 'sitemap.{near}'?" if near else ", ".join(META_KEYS)
+        hint = f"did you mean {near!r}?" if near else ", ".join(META_KEYS)
         issues.append(
             Issue(
                 Code.METADATA,
                 name,
                 f"sitemap.{key}",
-                f"sitemap.{key} is not a sitemap field ({hint}); ignored",
+                f"not a sitemap field ({hint}); ignored",
             )
         )
     for key in ("exclude", *_FLAGS):
@@ -190,7 +190,7 @@ def meta_overrides(meta: Any, name: str = "") -> tuple[dict[str, Any], list[Issu
                     Code.METADATA,
                     name,
                     f"sitemap.{key}",
-                    f"sitemap.{key}: {meta[key]!r} is not true or false; ignored",
+                    f"{meta[key]!r} is not true or false; ignored",
                 )
             )
         elif key == "exclude" and flag:

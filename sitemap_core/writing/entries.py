@@ -137,12 +137,11 @@ class Entries:
         """One issue when `x_default` names the language of no translated page."""
         if not self.x_default_seen or self.x_default_found:
             return
-        name = self.s.option_prefix + "x_default"
         self.issues.add(
             Code.OPTION,
             "",
-            name,
-            f"{name} {self.s.x_default!r} is the language of no translated page, so "
+            "x_default",
+            f"{self.s.x_default!r} is the language of no translated page, so "
             "no page has an x-default alternate",
         )
 

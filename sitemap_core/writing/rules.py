@@ -30,7 +30,6 @@ class Exclusion:
     def __init__(self, settings: Settings, base: str, tracked: bool = True) -> None:
         """`tracked`: note the patterns that leave out no URL (the sitemap's run does)."""
         self.base = base
-        self.prefix = settings.option_prefix
         self._glob_tests = [re.compile(translate(p.lstrip("/"))).match for p in settings.exclude]
         self._regex_tests = [r.search for r in settings.exclude_regex]
         self._tests = (*self._glob_tests, *self._regex_tests)
@@ -64,7 +63,7 @@ class Exclusion:
     def _unmatched(self, index: int) -> Issue:
         pattern = self._names[index]
         glob = index < self._globs
-        name = self.prefix + ("exclude" if glob else "exclude_regex")
+        name = "exclude" if glob else "exclude_regex"
         if glob:
             close = _nearest(pattern.lstrip("/"), {p: p for p in self._paths})
             how = "globs match the site-relative URL path, with its trailing '/'"
@@ -83,7 +82,7 @@ class Exclusion:
             Code.EXCLUDE,
             "",
             name,
-            f"option {name!r}: pattern {pattern!r} matched no URL{nearest}; {how}",
+            f"pattern {pattern!r} matched no URL{nearest}; {how}",
         )
 
 

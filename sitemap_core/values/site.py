@@ -1,0 +1,58 @@
+"""What a generator says of the site as a whole, beside its options, and how its users
+spell the names its messages give."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .codes import Code
+from .report import Issue
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """The site's name and description (llms.txt's heading and summary; the name is the
+    news sitemap's publication when `news_publication` is unset), its language (the news
+    articles', when `news_language` is unset) and its default language among its
+    translations (`x_default`, when unset)."""
+
+    name: str = ""
+    description: str = ""
+    language: str = ""
+    default_language: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Spelling:
+    """How a generator's users write what an issue names: the file its settings are in
+    (`mkdocs.yml`), its base URL setting (`site_url`, `html_baseurl`, `SITEURL`), an
+    option (`gzip`, `sitemap_gzip`, `SITEMAP['gzip']`: `option_form` formats the name
+    the user wrote, `renamed` maps the core's name to it) and a page's `sitemap` field
+    (`sitemap.priority`, `:sitemap_priority:`)."""
+
+    site_file: str = ""
+    base_url: str = "base_url"
+    option_form: str = "{}"
+    field_form: str = "sitemap.{}"
+    renamed: Mapping[str, str] = field(default_factory=dict)
+
+    def option(self, name: str) -> str:
+        """Option `name` (the core's) as the user writes it."""
+        return self.option_form.format(self.renamed.get(name, name))
+
+    def name_of(self, issue: Issue) -> str:
+        """The field `issue` names (`Issue.field`: the core's name), as the user writes it:
+        a page's `sitemap.x` field, else for a site-wide `option` issue the option, else
+        as it is (a date key the page gave, an element of a checked file)."""
+        name = issue.field
+        if not name:
+            return ""
+        if issue.page:
+            return self.field_form.format(name[8:]) if name.startswith("sitemap.") else name
+        if name == "base_url":
+            return self.base_url
+        return self.option(name) if issue.code in _OPTION_CODES else name
+
+
+_OPTION_CODES = frozenset({Code.OPTION, Code.EXCLUDE})
