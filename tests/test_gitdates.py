@@ -455,7 +455,7 @@ def test_relative_and_symlinked_paths(history, tmp_path, monkeypatch):
     assert dates.root == history.root.resolve()
 
 
-def test_uncommitted_and_untracked_files_use_mtime(history):
+def test_uncommitted_files_use_mtime_and_untracked_ones_nothing(history):
     stamp = 1_700_000_000
     edited = history.write("docs/late.md", "edited, not committed\n")
     staged = history.write("docs/guide/intro.md", "staged\n")
@@ -467,7 +467,7 @@ def test_uncommitted_and_untracked_files_use_mtime(history):
     assert issues == []
     assert dates.date_of(edited) == dt.datetime(2023, 11, 14, 22, 13, 20, tzinfo=UTC)
     assert dates.date_of(staged) == dt.datetime(2023, 11, 14, 22, 13, 21, tzinfo=UTC)
-    assert dates.date_of(new) == dt.datetime(2023, 11, 14, 22, 13, 22, tzinfo=UTC)
+    assert dates.facts(new) == (None, "untracked", None)  # its mtime is no edit's date
     assert dates.date_of(history.root / "README.md").isoformat() == EXPECTED["README.md"]
 
 
@@ -505,6 +505,7 @@ def test_repository_without_commits(git_repo):
     repo = git_repo()
     page = repo.write("docs/a.md")
     os.utime(page, (1_600_000_000, 1_600_000_000))
+    repo.git("add", "docs/a.md")  # tracked, not committed: its mtime
     dates, issues = GitDates.load(repo.root)
     assert dates is not None
     assert [i.code for i in issues] == ["git"]

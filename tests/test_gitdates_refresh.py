@@ -102,6 +102,7 @@ def test_an_edit_is_dated_by_its_mtime_and_undoing_it_by_its_commit(repo, monkey
     edit(repo, "docs/guide/a.md")
     edit(repo, "docs/guide/b.md", "")  # touched, the same bytes: still the commit's
     repo.write("docs/guide/new.md", "a page made since\n")
+    repo.git("add", "docs/guide/new.md")  # tracked: its mtime dates it (untracked: nothing)
     touch_now(repo.root / "docs/guide/new.md")
     git = Git(monkeypatch)
     assert dates.refresh()

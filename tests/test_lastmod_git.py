@@ -136,20 +136,27 @@ def test_the_seed_sitemap_dates_what_a_shallow_clone_cannot(blog_clone, tmp_path
 
 
 def test_git_mode_never_gives_a_file_a_shallow_clone_cannot_date_its_mtime(blog_clone, tmp_path):
-    """`lastmod: git` falls back to mtime for files git does not date; a checkout's mtime
-    says nothing about a file git knows but cannot date here."""
+    """`lastmod: git` falls back to mtime for files git does not date but tracks (a new
+    file staged); a checkout's mtime says nothing about a file git knows but cannot date
+    here, nor a file's about one git does not track."""
     out = tmp_path / "site"
-    untracked = blog_clone / "posts" / "draft.md"
-    untracked.write_text("not committed\n", encoding="utf-8")
+    staged = blog_clone / "posts" / "draft.md"
+    staged.write_text("not committed\n", encoding="utf-8")
+    os.utime(staged, (STAMP, STAMP))
+    GitRepo(blog_clone).git("add", "posts/draft.md")
+    untracked = blog_clone / "posts" / "made.md"
+    untracked.write_text("not tracked\n", encoding="utf-8")
     os.utime(untracked, (STAMP, STAMP))
     pages = [
         Page(url="post/", sources=(str(blog_clone / "posts/post.md"),)),
-        Page(url="draft/", sources=(str(untracked),)),
+        Page(url="draft/", sources=(str(staged),)),
+        Page(url="made/", sources=(str(untracked),)),
     ]
     write_sitemaps(pages, out, settings(lastmod="git"))
     assert urls_in(out / "sitemap.xml") == {
         BASE + "post/": None,
         BASE + "draft/": "2023-11-14T22:13:20Z",
+        BASE + "made/": None,
     }
 
 

@@ -148,6 +148,11 @@ class GitDates:
         """
         return self.facts(path).date
 
+    def commit_of(self, path: str | os.PathLike[str]) -> str:
+        """The commit whose date `date_of(path)` gives ("" for a date no commit gave)."""
+        found = self._locate(path)
+        return "" if found is None else found[0].commit_of(found[1], self.facts(path))
+
     def beyond_history(self, path: str | os.PathLike[str]) -> bool:
         """True for a committed, unchanged file last changed at or before the oldest
         commit of a shallow clone: git cannot date it (`date_of` says None)."""

@@ -1,12 +1,16 @@
-"""Paths in a git work tree: where each given path lies, and which pathspecs (folders, root
-files, "" for all) have had their history read, so that each is read once."""
+"""Paths in a git work tree: where each given path lies, which pathspecs (folders, root
+files, "" for all) have had their history read, so that each is read once, and which
+tracked file a file git does not track copies."""
 
 from __future__ import annotations
 
+import filecmp
 import os
 import stat
 from collections.abc import Iterable
 from pathlib import Path
+
+from .sources import common_tail
 
 Located = tuple[str, bool]  # the path in the work tree (`/`-separated), is a folder
 _FILE, _FOLDER, _LINK = 0, 1, 2  # what a folder's entry is
@@ -145,3 +149,46 @@ def _kinds(folder: str) -> dict[str, int]:
 
 def _kind(mode: int) -> int:
     return _LINK if stat.S_ISLNK(mode) else _FOLDER if stat.S_ISDIR(mode) else _FILE
+
+
+class TrackedFiles:
+    """Every file a work tree tracks (`git ls-files`), by name: what tells a file with
+    changes from one git does not track, and which tracked file an untracked one copies.
+
+    A copy (a package installed into `.venv/`, `.tox/`, `.nox/` from the work tree's
+    `src/`) shows what its source shows: its mtime is the install's, its source's history
+    says when that changed."""
+
+    __slots__ = ("_top", "_names")
+
+    def __init__(self, top: str, tracked: Iterable[str]) -> None:
+        self._top = top  # the work tree's top folder, resolved
+        self._names: dict[str, list[str]] = {}  # file name -> tracked paths with it
+        for rel in tracked:
+            self._names.setdefault(rel.rpartition("/")[2], []).append(rel)
+
+    def __contains__(self, rel: str) -> bool:
+        return rel in self._names.get(rel.rpartition("/")[2], ())
+
+    def source_of(self, rel: str) -> str | None:
+        """The tracked file `rel` (a file git does not track) is a copy of: the same bytes,
+        and of those the one whose path shares the most last segments with `rel`
+        (`.venv/lib/python3.12/site-packages/attr/_make.py` -> `src/attr/_make.py`); None
+        when there is none, or two share as many (no guess)."""
+        parts = rel.split("/")
+        best: list[str] = []
+        best_shared = 0
+        for other in self._names.get(parts[-1], ()):
+            shared = common_tail(parts, other.split("/"))
+            if shared >= best_shared and other != rel and self._same_bytes(rel, other):
+                best = [*best, other] if shared == best_shared else [other]
+                best_shared = shared
+        return best[0] if len(best) == 1 else None
+
+    def _same_bytes(self, rel: str, other: str) -> bool:
+        try:
+            return filecmp.cmp(
+                os.path.join(self._top, rel), os.path.join(self._top, other), shallow=False
+            )
+        except OSError:
+            return False

@@ -9,13 +9,15 @@ build at the same HEAD, `History.recheck` takes a new listing of the changed fil
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
 from ..values.codes import Code
 from ..values.report import Issue
 from .gitlog import Walk, start_log, walk_log
-from .gitprocess import FILE_NAMES, Command, Probe, first_line
+from .gitpaths import TrackedFiles
+from .gitprocess import FILE_NAMES, Command, Probe, first_line, run_git
 
 # More folders than this under one top folder: the log reads the folder holding them all.
 PATHSPECS = 16
@@ -39,6 +41,35 @@ def status_args(pathspec: list[str]) -> list[str]:
         "--",
         *pathspec,
     ]
+
+
+def list_tracked(root: Path, top: str) -> TrackedFiles | None:
+    """Every file the index of the work tree `root` (`top`: resolved, as a string) lists;
+    None when git cannot say."""
+    try:
+        done = run_git(["ls-files", "-z", "--cached"], root)
+    except OSError:
+        return None
+    return TrackedFiles(top, split_z(done.stdout)) if done.returncode == 0 else None
+
+
+def commit_dated(root: Path, rel: str, date: dt.datetime | None) -> str:
+    """The commit of `rel`'s history (in the work tree `root`) whose committer date is
+    `date`: the one that dated it (its hash; "" for no date, or when git cannot say)."""
+    if date is None:
+        return ""
+    try:
+        done = run_git(["log", "--format=%H %cI", "--", rel], root)
+    except OSError:
+        return ""
+    for line in os.fsdecode(done.stdout).splitlines():
+        commit, _, when = line.partition(" ")
+        try:
+            if dt.datetime.fromisoformat(when) == date:
+                return commit
+        except ValueError:
+            continue
+    return ""
 
 
 def no_git_dates(path: str | os.PathLike[str], reason: str, scope: str = "") -> Issue:
@@ -167,7 +198,7 @@ class Reading:
         paths, those without changes, those beyond a shallow clone's history, and a
         problem if git failed (then no path counts as tracked)."""
         listed, status = (command.done() for command in self.listings)
-        tracked = set(_split_z(listed.stdout))
+        tracked = set(split_z(listed.stdout))
         problem = ""
         if listed.returncode != 0 or status.returncode != 0:
             failed = listed if listed.returncode != 0 else status
@@ -221,7 +252,8 @@ def _holding(specs: list[str]) -> list[str]:
     return ["/".join(parts[0][:common])] if common else []
 
 
-def _split_z(data: bytes) -> list[str]:
+def split_z(data: bytes) -> list[str]:
+    """The paths of a `-z` listing (`git ls-files -z`)."""
     return [p.decode(*FILE_NAMES) for p in data.split(b"\0") if p]
 
 

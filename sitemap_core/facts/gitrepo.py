@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 from ..values.dates import file_mtime
 from ..values.report import Issue
-from .gitpaths import Located, WorkTreePaths
+from .gitpaths import Located, TrackedFiles, WorkTreePaths
 from .gitprocess import FULL_HASH, Command, first_line, run_git
-from .gitreading import History, no_git_dates, status_args
+from .gitreading import History, commit_dated, list_tracked, no_git_dates, status_args
 
 _REV_PARSE = [
     "rev-parse",
@@ -34,7 +34,8 @@ _REV_PARSE = [
 
 class FileDate(NamedTuple):
     """What git says of one file: its date, where the date comes from (`git`: its last
-    commit, `mtime`: a file with uncommitted changes, or untracked), and, for a file
+    commit, `mtime`: a tracked file with uncommitted changes; `untracked`, without a
+    date: a file git does not track, untracked or ignored, nor copies), and, for a file
     last changed at or before a shallow clone's oldest commit (no date), that commit's
     date: the file's own is not newer."""
 
@@ -44,6 +45,7 @@ class FileDate(NamedTuple):
 
 
 NO_DATE = FileDate(None)
+UNTRACKED = FileDate(None, "untracked")  # its mtime is no change of what it shows
 
 
 class Repository:
@@ -63,6 +65,7 @@ class Repository:
         "ignore_file",
         "ignored",
         "_history",
+        "_tracked",
     )
 
     def __init__(
@@ -84,6 +87,7 @@ class Repository:
         self.ignored = _read_revs(root / ignore_file) if ignore_file else frozenset()
         # What the reads found, and the reads started ahead.
         self._history = History(root, boundary, self.ignored)
+        self._tracked: TrackedFiles | None | bool = False  # listed on first need
 
     @classmethod
     def load(cls, path: Path, ignore_file: str = "") -> tuple[Repository | None, list[Issue]]:
@@ -132,10 +136,11 @@ class Repository:
         """The date of a path `located` in this work tree, and where it comes from.
 
         The committer date (with its offset) of the last commit that changed a committed,
-        unchanged file; the modification time in UTC of a file with uncommitted changes,
-        or one git does not track. No date for missing files, and files git has no date
-        for (in a shallow clone: those last changed at or before its oldest commit, whose
-        date is `cut`).
+        unchanged file; the modification time in UTC of a tracked file with uncommitted
+        changes. A file git does not track (untracked, ignored: a package installed into
+        `.venv/`) is dated by its source when it copies a tracked file (`TrackedFiles`),
+        else not (`UNTRACKED`). No date for missing files, and files git has no date for
+        (in a shallow clone: those last changed at or before its oldest commit, `cut`).
         """
         self._history.take_ahead()
         if (spec := self.paths.uncovered(located)) is not None:
@@ -148,8 +153,19 @@ class Repository:
                 return FileDate(dt.datetime.fromisoformat(stamp), "git")
             cut = history.beyond.get(rel)
             return FileDate(None, "", dt.datetime.fromisoformat(cut)) if cut else NO_DATE
+        tracked = self._tracked_files() if rel not in history.tracked else None
+        if tracked is not None and rel not in tracked:
+            source = tracked.source_of(rel)
+            return UNTRACKED if source is None else self.facts((source, False))
         stamp_mtime = file_mtime(os.path.join(self.paths.top, rel))
         return FileDate(stamp_mtime, "mtime") if stamp_mtime is not None else NO_DATE
+
+    def commit_of(self, located: Located, fact: FileDate) -> str:
+        """The commit that dated a path `located` here `fact.date` ("" for none)."""
+        rel, tracked = located[0], self._tracked_files()
+        if tracked is not None and rel not in tracked:  # a copy: its source's commit
+            rel = tracked.source_of(rel) or rel
+        return commit_dated(self.root, rel, fact.date) if fact.source == "git" else ""
 
     def refresh(self) -> bool:
         """Make what was read hold for the work tree as it is now (another build of the
@@ -160,6 +176,7 @@ class Repository:
         self._history.take_ahead()
         if self._history.issues:
             return False
+        self._tracked = False  # files may have been made, added or copied since
         read = self.paths.covered() if self.head else []  # without commits none is read
         try:  # the status runs while rev-parse says where HEAD is
             status = Command(self.root, status_args(list(filter(None, read)))) if read else None
@@ -179,6 +196,12 @@ class Repository:
     def issues(self) -> list[Issue]:
         """Problems met while reading history (git failing mid-build), for the caller."""
         return self._history.issues
+
+    def _tracked_files(self) -> TrackedFiles | None:
+        """Every file the index lists, on first need; None when git cannot list them."""
+        if self._tracked is False:
+            self._tracked = list_tracked(self.root, self.paths.top)
+        return self._tracked if isinstance(self._tracked, TrackedFiles) else None
 
     def _fetch(self, specs: set[str], ahead: bool = False) -> None:
         """Read the history of new pathspecs (a folder inside another is read with it)."""

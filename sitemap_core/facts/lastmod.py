@@ -7,6 +7,7 @@ and counts which source dated how many pages (for the summary line).
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
@@ -20,6 +21,7 @@ from ..values.page import Page, StrPath
 from ..values.report import Issues
 from .contentstate import ContentState
 from .gitdates import GitDates
+from .gitrepo import UNTRACKED, FileDate
 from .htmlhead import BuiltPage
 
 
@@ -84,6 +86,7 @@ class _Listed(NamedTuple):
 
 
 _NOTHING = Dated(None, "", None)
+_FUTURE = FileDate(None, "future")  # a commit dated after the build: none
 _UNDATED = Found(None, "", None)
 CUT = "(shallow)"  # no lastmod: a shallow clone's history stops short of the page
 _UNDATED_CUT = Found(None, CUT, None)
@@ -237,7 +240,8 @@ class LastmodSources:
                 return Dated(value, "content", None)
         # A file a shallow clone cannot date has the checkout's mtime: never its date.
         if asks.mtime or (asks.git_only and cut is None):
-            files = (*page.sources, *([page.output] if asks.mtime and page.output else []))
+            sources = page.sources if asks.mtime else self._records.mtime_sources(page)
+            files = (*sources, *([page.output] if asks.mtime and page.output else []))
             stamps = [t for t in map(dates.file_mtime, files) if t is not None]
             if stamps:
                 return Dated(max(stamps), "mtime", None)
@@ -325,6 +329,8 @@ class _Records:
         self.beyond_history = 0  # pages whose files predate a shallow clone's history
         self._git: GitDates | None | bool = False  # False: not loaded yet
         self._state: ContentState | None | bool = False
+        self._commits: dict[StrPath, str] = {}  # files dated after the build: their commit
+        self._told: set[tuple[str, str]] = set()  # pages and such commits said
 
     def git_date(self, page: Page, loc: str, built: BuiltPage | None) -> Dated:
         """The newest commit date of the page's sources, and `git`; or the mtime of a
@@ -344,11 +350,11 @@ class _Records:
         if git is None:
             return _NOTHING
         if len(page.sources) == 1:
-            fact = git.facts(page.sources[0])
+            fact = self._fact(git, page.sources[0], page.label if loc else "")
             if fact.date is None and fact.cut is not None and loc:
                 self.beyond_history += 1
             return Dated(fact.date, fact.source, fact.cut)
-        found = list(map(git.facts, page.sources))
+        found = [self._fact(git, source, page.label if loc else "") for source in page.sources]
         cut = max((fact.cut for fact in found if fact.cut is not None), default=None)
         newest, source = max(
             ((fact.date, fact.source) for fact in found if fact.date is not None),
@@ -373,6 +379,43 @@ class _Records:
                     value = kept
                 state.record(loc, digest, value)
         return Dated(value, source, None)
+
+    def _fact(self, git: GitDates, source: StrPath, label: str) -> FileDate:
+        """What git says of `source`, but no date from a commit dated after the build time
+        (a clock set wrong when it was made): said once per page (`label`, "" for a page
+        only looked at as listed) and commit, as info."""
+        fact = git.facts(source)
+        if fact.date is None or fact.date.timestamp() <= self.s.build_time.timestamp():
+            return fact
+        commit = self._commits.get(source)
+        if commit is None:
+            commit = self._commits[source] = git.commit_of(source) or "(unknown)"
+        if label and (label, commit) not in self._told:
+            self._told.add((label, commit))
+            self.issues.add(
+                Code.GIT,
+                label,
+                "lastmod",
+                f"{os.fspath(source)}: its last commit, {commit}, is dated "
+                f"{dates.to_w3c(fact.date)}, after the build time "
+                f"({dates.to_w3c(self.s.build_time)}): a clock set wrong; not its lastmod",
+                "info",
+            )
+        return _FUTURE
+
+    def mtime_sources(self, page: Page) -> tuple[StrPath, ...]:
+        """The page's sources whose mtime may date it (`lastmod: git`): not those git
+        does not track (their mtime says when they were made or copied), nor those a
+        commit from a skewed clock dated."""
+        git = self.git_dates(page.sources[0]) if page.sources else None
+        if git is None:
+            return page.sources
+        return tuple(
+            source
+            for source in page.sources
+            if (fact := git.facts(source)).source != UNTRACKED.source
+            and (fact.date is None or fact.date.timestamp() <= self.s.build_time.timestamp())
+        )
 
     def content_date(self, built: BuiltPage, loc: str) -> dt.date | None:
         """The date the content state gives the `built` page (recorded there)."""

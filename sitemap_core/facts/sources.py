@@ -90,7 +90,7 @@ class SourceIndex:
         best: list[Path] = []
         best_score = -1
         for source_key, path in candidates:
-            score = _common_tail(source_key, key)
+            score = common_tail(source_key, key)
             if not key:  # the home page: the shallowest index/README wins
                 score = -len(source_key)
             if score > best_score:
@@ -102,8 +102,9 @@ class SourceIndex:
         return ()
 
 
-def _common_tail(a: Sequence[str], b: Sequence[str]) -> int:
-    """How many last segments `a` and `b` share."""
+def common_tail(a: Sequence[str], b: Sequence[str]) -> int:
+    """How many last segments `a` and `b` share (path segments: a copy's path and its
+    source's too, `gitpaths.TrackedFiles`)."""
     shared = 0
     for x, y in zip(reversed(a), reversed(b)):
         if x != y:
