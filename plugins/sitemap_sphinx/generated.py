@@ -11,7 +11,9 @@ while their module is unchanged: they come from its environment data, so increme
 - an additional page: its template file, found through the builder's template path;
 - a viewcode page: its module's source file; viewcode's overview: the module pages.
 The search page is never listed: since Sphinx 7.3 its head says noindex, which leaves it
-out; before, it says nothing, and it is excluded here.
+out; before, it says nothing, and it is excluded here. The indices, the search page and
+viewcode's pages are generated listings (`Page.listing`: llms.txt leaves them out); none
+is on the site map page (no title).
 """
 
 from __future__ import annotations
@@ -42,15 +44,18 @@ def generated_pages(
     """Each generated page (sorted by name), made by `make(name, **dating)`, whose file
     is there: a page rendered to another file (`html_use_opensearch` renders the page
     `opensearch` to `_static/opensearch.xml`) is no page of the site."""
-    code = {name: make(name, sources=sources) for name, sources in _code_pages(app).items()}
+    code = {
+        name: make(name, sources=sources, listing=True)
+        for name, sources in _code_pages(app).items()
+    }
     letters = _index_letters(app) if app.config.html_split_index else {}
     for name in sorted(set(written) | set(code)):
         if name in code:
             page = code[name]
         elif name in letters:
-            page = make(name, lists=_documents(documents, letters[name]))
-        elif name == SEARCH and not SEARCH_SAYS_NOINDEX:
-            page = make(name, exclude=True)
+            page = make(name, lists=_documents(documents, letters[name]), listing=True)
+        elif name == SEARCH:
+            page = make(name, exclude=not SEARCH_SAYS_NOINDEX, listing=True)
         else:
             page = make(name, **_dating(app, name, documents, code))
         if page.output is None or os.path.isfile(page.output):
@@ -60,20 +65,22 @@ def generated_pages(
 def _dating(
     app: Sphinx, name: str, documents: Mapping[str, Page], code: Mapping[str, Page]
 ) -> dict[str, Any]:
-    """`lists` or `sources` for one generated page; nothing for a page nothing dates."""
+    """`lists` or `sources` for one generated page, and `listing` for an index; nothing
+    for a page nothing dates."""
     builder: Any = app.builder  # html or dirhtml: a StandaloneHTMLBuilder
     if name in ("genindex", "genindex-all") and builder.use_index:
         indexed = _index_domain(app).entries
-        return {"lists": _documents(documents, {d for d, entries in indexed.items() if entries})}
+        listed = _documents(documents, {d for d, entries in indexed.items() if entries})
+        return {"lists": listed, "listing": True}
     for index_name, _cls, content, _collapse in builder.domain_indices:
         if name == index_name:
             docnames = {entry[2] for _letter, entries in content for entry in entries}
-            return {"lists": _documents(documents, docnames)}
+            return {"lists": _documents(documents, docnames), "listing": True}
     if name in builder.config.html_additional_pages:
         template = _template_file(app, builder.config.html_additional_pages[name])
         return {"sources": (template,) if template else ()}
     if name == CODE_INDEX:
-        return {"lists": tuple(code.values())}
+        return {"lists": tuple(code.values()), "listing": True}
     return {}
 
 
