@@ -15,7 +15,9 @@ the candidate's letters, at least one edit:
   nothing: a glob or a piece of a regular expression is no typo of a path, and a looser
   hint (`pages/about`: `pages/about.html`) still helps.
 
-Ties go to the candidate given first. Pure Python, no import: most runs never call it.
+Of two as close, the longer wins (it keeps a larger share of its letters: `posts/x` is
+nearer `posts/x/` than `posts/`), then the one given first. Pure Python, no import: most
+runs never call it.
 """
 
 from __future__ import annotations
@@ -64,15 +66,16 @@ def allowed(candidate: str, share: float = TYPO) -> int:
 def close_matches(
     word: str, candidates: Iterable[str], n: int = 1, share: float = TYPO
 ) -> list[str]:
-    """The `n` candidates closest to `word` (fewest edits first, ties in the given order)
-    of those close to it (`share`: `TYPO` or `NEAR`); `word` itself is one (no edit)."""
-    found: list[tuple[int, int, str]] = []
+    """The `n` candidates closest to `word` (fewest edits first, then the longest, then
+    in the given order) of those close to it (`share`: `TYPO` or `NEAR`); `word` itself is
+    one (no edit)."""
+    found: list[tuple[int, int, int, str]] = []
     for order, candidate in enumerate(candidates):
         most = allowed(candidate, share)
         count = edits(word, candidate, most)
         if count <= most:
-            found.append((count, order, candidate))
-    return [candidate for _, _, candidate in sorted(found)[:n]]
+            found.append((count, -len(candidate), order, candidate))
+    return [candidate for *_, candidate in sorted(found)[:n]]
 
 
 def close_match(word: str, candidates: Iterable[str], share: float = TYPO) -> str | None:
