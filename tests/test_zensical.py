@@ -252,9 +252,10 @@ def test_docs_pages(tmp_path: Path) -> None:
         tmp_path / "mkdocs.yml",
         "https://example.com/",
         docs,
-        snippets={"base_path": ["a"]},
+        extensions={"pymdownx.snippets": {"base_path": ["a"]}},
         options={"changefreq": "daily"},
     )
+    assert inherited.snippets == {"base_path": ["a"]} and inherited.autodoc_paths is None
     config.write_text('[project]\nsite_name = "T"\nuse_directory_urls = false\n')
     assert DocsPages(read_project(config)).by_output["a.html"] == docs / "a.md"  # type: ignore[arg-type]
 
@@ -282,3 +283,88 @@ def test_config_problems(tmp_path: Path) -> None:
     (tmp_path / "ours.toml").write_text('[sitemap]\nbase_url = "https://example.org/"\n')
     result = run("generate", "site", "--config", "ours.toml", "-q", cwd=tmp_path)
     assert result.exit_code == 0, result.output
+
+
+def built(repo: GitRepo, pages: dict[str, str]) -> None:
+    """A built folder as Zensical writes it (`site/<page>/index.html`), without Zensical:
+    `generate --config` reads only the HTML files and the config file's sources."""
+    for rel in pages:
+        out = repo.root / "site" / rel / "index.html" if rel else repo.root / "site/index.html"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(f"<html><head><title>{rel}</title></head><body>{rel}</body></html>")
+
+
+def test_mkdocstrings_pages_dated_by_their_modules(tmp_path: Path) -> None:
+    """`::: pkg.shapes` and `## ::: pkg.util.helper` in zensical.toml's site: each page is
+    dated by the module it documents (found along the python handler's `paths`, `src`
+    here, nothing imported) once that module is newer; `other.thing` (no such package on
+    the paths) and a page documenting nothing keep their own dates. Without `paths`, the config file's folder."""
+    repo = GitRepo(init_repo(tmp_path / "site"))
+    repo.write(".gitignore", "site/\n")
+    repo.write(
+        "zensical.toml",
+        '[project]\nsite_name = "T"\nsite_url = "https://example.org/"\n\n'
+        '[project.plugins.mkdocstrings.handlers.python]\npaths = ["src"]\n',
+    )
+    repo.write("src/pkg/__init__.py", '"""The package."""\n')
+    repo.write("src/pkg/shapes.py", '"""Shapes."""\n')
+    repo.write("src/pkg/util/__init__.py", '"""Helpers."""\n')
+    repo.write("pkg/shapes.py", '"""Not on the handler\'s paths."""\n')
+    repo.write("docs/index.md", "# Home\n\n::: other.thing\n")
+    repo.write("docs/shapes.md", "# Shapes\n\n::: pkg.shapes\n")
+    repo.write("docs/helper.md", "# Helper\n\n## ::: pkg.util.helper\n")
+    repo.write("docs/prose.md", "# Prose\n\nNo API here.\n")
+    repo.commit("pages", "2024-01-01T00:00:00+00:00")
+    repo.write("src/pkg/shapes.py", '"""Shapes, again."""\n')
+    repo.write("src/pkg/util/__init__.py", '"""Helpers, again."""\n')
+    repo.write("src/pkg/__init__.py", '"""The package, again."""\n')  # no page's module
+    repo.write("pkg/shapes.py", '"""Still not on the paths."""\n')
+    repo.commit("modules", "2025-01-01T00:00:00+00:00")
+    built(repo, {"": "", "shapes": "", "helper": "", "prose": ""})
+    result = run("generate", "site", "--config", "zensical.toml", "-q", cwd=repo.root)
+    assert result.exit_code == 0, result.output
+    old, new = "2024-01-01T00:00:00Z", "2025-01-01T00:00:00Z"
+    assert checked(repo.root / "site", "https://example.org/") == {
+        "https://example.org/": old,
+        "https://example.org/helper/": new,
+        "https://example.org/prose/": old,
+        "https://example.org/shapes/": new,
+    }
+    project = read_project(repo.root / "zensical.toml")
+    assert project is not None and project.autodoc_paths == (repo.root / "src",)
+    repo.write("zensical.toml", '[project]\nsite_name = "T"\n\n[project.plugins.mkdocstrings]\n')
+    project = read_project(repo.root / "zensical.toml")
+    assert project is not None and project.autodoc_paths == (repo.root,)
+    assert DocsPages(project).find("shapes/index.html") == (
+        repo.root / "docs/shapes.md",
+        repo.root / "pkg/shapes.py",
+    )
+
+
+def test_markdown_includes_of_the_config(tmp_path: Path) -> None:
+    """The includes the MkDocs adapter finds, found for `generate --config` by the same
+    core module: markdown-include's `{!file!}` (its `base_path` taken from the config
+    file's folder, not the working folder), mdx_include's `{! file !}`, snippets."""
+    pytest.importorskip("markdown_include.include")
+    pytest.importorskip("mdx_include.mdx_include")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "parts").mkdir()
+    (tmp_path / "parts/a.yaml").write_text("a: 1\n")
+    (tmp_path / "parts/b.md").write_text("b\n\n{!parts/c.md!}\n")
+    (tmp_path / "parts/c.md").write_text("c\n")
+    (tmp_path / "docs/index.md").write_text(
+        "# t\n\n{!parts/a.yaml!}\n\n{!parts/b.md!}\n\n{! ../parts/a.yaml !}\n"
+    )
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: T\nmarkdown_extensions:\n  - markdown_include.include:\n      base_path: .\n"
+        "  - mdx_include:\n      base_path: docs\n"
+    )
+    project = read_project(tmp_path / "mkdocs.yml")
+    assert project is not None
+    parts = tmp_path / "parts"
+    assert DocsPages(project).find("index.html") == (
+        tmp_path / "docs/index.md",
+        parts / "a.yaml",
+        parts / "b.md",
+        parts / "c.md",
+    )

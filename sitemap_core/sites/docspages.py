@@ -1,15 +1,16 @@
 """The Markdown source of each page a Zensical (or MkDocs) build writes, mapped as the
 generator maps it: `docs_dir/a/b.md` is `a/b/index.html` with directory URLs, else
 `a/b.html`; `index.md`, or `README.md` where there is none, is its folder's `index.html`.
-With the files the page includes (snippets), for git dates."""
+With the files the page includes (`includes`: snippets, markdown-include, mdx_include, the
+modules it documents with mkdocstrings), for git dates."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+from .includes import MarkdownIncludes, autodoc_names, module_files
 from .project import Project
-from .snippets import SnippetFinder
 
 # The Markdown suffixes MkDocs reads as pages (`mkdocs.utils.markdown_extensions`).
 _MARKDOWN = frozenset((".md", ".markdown", ".mdown", ".mkdn", ".mkd"))
@@ -42,7 +43,9 @@ class DocsPages:
                     self.by_output[f"{prefix}{stem}.html"] = here / name
         for output, path in readme.items():
             self.by_output.setdefault(output, path)
-        self.snippets = _finder(project)
+        root = project.file.resolve().parent  # where the generator runs
+        self.includes = MarkdownIncludes(project.extensions, root) or None  # None: none on
+        self.autodoc_paths = project.autodoc_paths
 
     def copied(self, rel: str) -> bool:
         """Whether the file written at `rel` is a copy of `docs_dir`'s own (a theme
@@ -56,22 +59,13 @@ class DocsPages:
         source = self.by_output.get(rel)
         if source is None:
             return ()
-        return (source, *self.snippets.of(source)) if self.snippets else (source,)
-
-
-def _finder(project: Project) -> SnippetFinder | None:
-    """The snippets of `project`'s pages, as its settings find them: base paths from the
-    config file's folder (where the generator runs), `.` by default."""
-    settings = project.snippets
-    if settings is None:
-        return None
-    root = project.file.resolve().parent
-    bases = settings.get("base_path", ["."])
-    bases = [bases] if isinstance(bases, str) else list(bases)
-    appended = settings.get("auto_append") or []
-    return SnippetFinder(
-        [root / str(base) for base in bases],
-        restrict=bool(settings.get("restrict_base_path", True)),
-        auto_append=[str(name) for name in appended],
-        encoding=str(settings.get("encoding") or "utf-8"),
-    )
+        if self.includes is None and self.autodoc_paths is None:
+            return (source,)
+        try:
+            text = source.read_text(encoding="utf-8")
+        except (OSError, UnicodeError):
+            text = ""
+        found = self.includes.of(text) if self.includes is not None else []
+        if self.autodoc_paths is not None:
+            found += module_files(autodoc_names(text), self.autodoc_paths)
+        return tuple(dict.fromkeys((source, *(Path(os.path.abspath(f)) for f in found))))

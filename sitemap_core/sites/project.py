@@ -1,11 +1,13 @@
 """A generator's own config file given as `--config`: `zensical.toml` (its `[project]`
 table), or `mkdocs.yml` / `properdocs.yml` (which Zensical reads too). What a sitemap needs
-from it: `site_url`, `docs_dir`, `use_directory_urls`, the pymdownx.snippets settings, and
-our options, under the `sitemap-suite` entry of its `plugins` (Zensical skips a plugin it
-does not know, silently; MkDocs and ProperDocs run ours from the same entry)."""
+from it: `site_url`, `docs_dir`, `use_directory_urls`, the Markdown extensions' settings
+(those that include files), mkdocstrings' python paths, and our options, under the
+`sitemap-suite` entry of its `plugins` (Zensical skips a plugin it does not know,
+silently; MkDocs and ProperDocs run ours from the same entry)."""
 
 from __future__ import annotations
 
+import glob
 import os
 import tomllib
 from collections.abc import Mapping
@@ -17,6 +19,10 @@ from .config import ConfigError, read_config
 
 PLUGIN = "sitemap-suite"
 SNIPPETS = "pymdownx.snippets"
+AUTODOC = "mkdocstrings"
+# Extensions named by a dotted name, which zensical.toml may write as nested tables
+# (`[project.markdown_extensions.pymdownx.snippets]`).
+_NAMESPACES = ("pymdownx", "markdown_include")
 _YAML_SUFFIXES = (".yml", ".yaml")
 
 
@@ -29,8 +35,15 @@ class Project:
     site_url: str | None
     docs_dir: Path
     directory_urls: bool = True
-    snippets: Mapping[str, Any] | None = None  # pymdownx.snippets' settings, when it is on
+    extensions: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # by name
     options: dict[str, Any] = field(default_factory=dict)
+    # mkdocstrings' python handler's search paths, when the plugin is on
+    autodoc_paths: tuple[Path, ...] | None = None
+
+    @property
+    def snippets(self) -> Mapping[str, Any] | None:
+        """pymdownx.snippets' settings, when it is on."""
+        return self.extensions.get(SNIPPETS)
 
 
 def read_any_config(path: Path) -> tuple[dict[str, Any], str | None]:
@@ -62,8 +75,9 @@ def read_project(path: Path) -> Project | None:
         site_url=site_url or None,
         docs_dir=root / _typed(path, data, "docs_dir", str, "docs"),
         directory_urls=_typed(path, data, "use_directory_urls", bool, True),
-        snippets=_snippets(path, data.get("markdown_extensions")),
+        extensions=_extensions(path, data.get("markdown_extensions")),
         options=_options(path, data.get("plugins")),
+        autodoc_paths=_autodoc_paths(root, data.get("plugins")),
     )
 
 
@@ -90,19 +104,41 @@ def _entries(value: Any) -> dict[str, Any]:
     return entries
 
 
-def _snippets(path: Path, extensions: Any) -> Mapping[str, Any] | None:
-    """pymdownx.snippets' settings, when the extension is on; in zensical.toml the
-    `pymdownx` prefix may be a table of its own (`[project.markdown_extensions.pymdownx.snippets]`)."""
+def _extensions(path: Path, extensions: Any) -> dict[str, Mapping[str, Any]]:
+    """The Markdown extensions' settings, by name (an extension without settings: an empty
+    mapping); in zensical.toml a dotted name may be nested tables."""
     entries = _entries(extensions)
-    nested = entries.get("pymdownx")
-    if isinstance(nested, Mapping) and "snippets" in nested:
-        entries[SNIPPETS] = nested["snippets"]
-    if SNIPPETS not in entries:
-        return None
-    settings = entries[SNIPPETS] or {}
-    if not isinstance(settings, Mapping):
+    for prefix in _NAMESPACES:
+        nested = entries.get(prefix)
+        if isinstance(nested, Mapping):
+            del entries[prefix]
+            entries.update({f"{prefix}.{name}": value for name, value in nested.items()})
+    if not isinstance(entries.get(SNIPPETS) or {}, Mapping):
         raise ConfigError(f"{path}: markdown_extensions: {SNIPPETS} must be a mapping")
-    return settings
+    return {
+        name: settings or {}
+        for name, settings in entries.items()
+        if settings is None or isinstance(settings, Mapping)
+    }
+
+
+def _autodoc_paths(root: Path, plugins: Any) -> tuple[Path, ...] | None:
+    """Where mkdocstrings' python handler looks for the modules a page documents, as it
+    looks: its `paths`, globbed from the config file's folder (those matching nothing
+    dropped), else that folder; None when mkdocstrings is not on."""
+    entries = _entries(plugins)
+    if AUTODOC not in entries:
+        return None
+    settings = entries[AUTODOC] if isinstance(entries[AUTODOC], Mapping) else {}
+    handler = _entries(settings.get("handlers")).get("python")
+    paths = handler.get("paths") if isinstance(handler, Mapping) else None
+    found = [
+        Path(os.path.abspath(root / match))
+        for pattern in (paths if isinstance(paths, list) else ())
+        if isinstance(pattern, str)
+        for match in glob.glob(pattern, root_dir=root)
+    ]
+    return tuple(found or [root])
 
 
 def _options(path: Path, plugins: Any) -> dict[str, Any]:

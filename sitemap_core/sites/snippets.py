@@ -1,7 +1,8 @@
 """The files a Markdown page includes with pymdown-extensions' snippets (`--8<--`), found as
 the extension finds them, for the sites the core reads itself (a Zensical build): its
 syntax, read from `pymdownx/snippets.py`, without importing it (the core depends on
-neither Markdown nor pymdown-extensions). The MkDocs adapter asks the extension itself."""
+neither Markdown nor pymdown-extensions). `includes` asks the extension itself where it is
+installed, and this finder where it is not."""
 
 from __future__ import annotations
 
@@ -54,7 +55,13 @@ class SnippetFinder:
             text = page.read_text(self.encoding)
         except (OSError, UnicodeError, LookupError):
             return list(self.everywhere)
-        own = self._included(list(_names(text.splitlines())), {page}) if "8<" in text else []
+        return self.in_text(text, page)
+
+    def in_text(self, text: str, page: Path | None = None) -> list[Path]:
+        """The files a page whose Markdown is `text` includes (`page`: its file, never
+        included again), its own snippets first, then the appended ones."""
+        seen = {page} if page is not None else set()
+        own = self._included(list(_names(text.splitlines())), seen) if "8<" in text else []
         return own + [path for path in self.everywhere if path not in own]
 
     def _included(self, names: list[str], seen: set[Path]) -> list[Path]:
