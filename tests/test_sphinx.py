@@ -714,3 +714,113 @@ def test_a_listing_page_is_never_newer_than_the_pages_it_lists(site: Path, build
     moved = {url.removeprefix(BASE) for url in after if after[url] != before[url]}
     assert moved == {"_modules/shapes/circle.html", "_modules/index.html"}
     assert after[BASE + "genindex.html"] == after[BASE + "py-modindex.html"] == EDIT_Z
+
+
+# A `-D` text for each option of the table that a small site (`{src}`) takes without a
+# warning, none of them the default (`submit`: a word Sphinx's own conversion refused;
+# `yes` would send the URLs).
+COMMAND_LINE = {
+    "filename": "map.xml",
+    "formats": "xml,txt",
+    "gzip": "also",
+    "gzip_level": "9",
+    "lastmod": "none",
+    "timezone": "Europe/Paris",
+    "ignore_revs_file": "revs.txt",
+    "exclude": "other.html",
+    "exclude_regex": "/oth",
+    "rules": '[{"match": "other.html", "priority": 0.3}]',
+    "changefreq": "weekly",
+    "priority": "0.7",
+    "extra_urls": "extra/",
+    "x_default": "false",
+    "robots_txt": "no",
+    "validate": "strict",
+    "invalid_urls": "error",
+    "max_urls": "1",
+    "max_bytes": "100000",
+    "cache_dir": "state",
+    "seed_sitemap": "{src}/seed.xml",
+    "indent": "2",
+    "robots_feeds": "feed.xml",
+    "indexnow_key": "0123456789abcdef",
+    "indexnow_endpoints": "https://www.bing.com/indexnow",
+    "submit": "no",
+    "images": "yes",
+    "videos": "yes",
+    "news": "yes",
+    "news_publication": "Example",
+    "news_language": "fr",
+    "news_days": "3",
+    "html_map": "yes",
+    "html_map_path": "site-map.html",
+    "html_map_max_links": "10",
+    "llms_txt": "yes",
+}
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Path:
+    """A two-page site with this extension and a base URL, outside any repository."""
+    src = tmp_path / "small"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        'extensions = ["sitemap_sphinx"]\nhtml_baseurl = "https://example.org/"\n'
+        'html_extra_path = ["extra"]\n'
+    )
+    (src / "extra").mkdir()
+    (src / "extra" / "feed.xml").write_text(
+        '<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>'
+        "<link>https://example.org/</link><description>D</description></channel></rss>\n"
+    )
+    (src / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   other\n")
+    (src / "other.rst").write_text("Other\n=====\n\nText.\n")
+    (src / "seed.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "<url><loc>https://example.org/index.html</loc></url></urlset>\n"
+    )
+    return src
+
+
+def test_every_option_has_a_command_line_text() -> None:
+    assert list(COMMAND_LINE) == [option.name for option in OPTIONS]
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda option: option.name)
+def test_every_option_is_set_with_dash_d_on_this_sphinx(
+    small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], option: Any
+) -> None:
+    """`-D sitemap_images=yes` stopped Sphinx 8.2 and 9.0 (ConfigError, exit 2): they read
+    `types=Any` as a list of types. Every option's `-D` text passes `-W`, read as its
+    option reads text."""
+    text = COMMAND_LINE[option.name].replace("{src}", str(small))
+    assert _strict(small, tmp_path / "out", f"{option.sphinx}={text}") == 0
+    assert "sitemap" not in strip_colors(capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda option: option.name)
+def test_a_dash_d_value_is_what_its_option_reads_from_the_text(
+    small: Path, make_app: Callable[..., SphinxTestApp], option: Any
+) -> None:
+    text = COMMAND_LINE[option.name].replace("{src}", str(small))
+    app = make_app("html", srcdir=small, confoverrides={option.sphinx: text})
+    value = getattr(app.config, option.sphinx)
+    assert value == option.from_text(text)
+    default = None if option.default is None else option.parse(option.default, small)
+    assert (option.parse(value, small) != default) is (option.name != "submit")
+
+
+def test_a_misspelt_sphinx_sitemap_setting_names_the_one_meant(
+    small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sitemap_show_lastmodd` gets the hint `sitemap_lastmodd` gets."""
+    with (small / "conf.py").open("a") as f:
+        f.write("sitemap_show_lastmodd = False\nsitemap_lastmodd = 'git'\n")
+    assert build_main(["-q", "-b", "html", str(small), str(tmp_path / "out")]) == 0
+    err = strip_colors(capsys.readouterr().err)
+    problems = [line for line in err.splitlines() if "WARNING:" in line]
+    assert len(problems) == 2, err
+    for name in ("sitemap_show_lastmodd", "sitemap_lastmodd"):
+        said = [line for line in problems if name in line]
+        assert len(said) == 1 and f"(did you mean {name[:-1]!r}?)" in said[0], problems

@@ -211,6 +211,16 @@ class Records(Kind):
             raise TypeError(f"{value!r} is not a list of rules")
         return _kept(value, self._check)
 
+    def from_text(self, text: str) -> Any:
+        """A list from JSON text (`[{"match": "blog/*", "priority": 0.3}]`), as the
+        command line can give one; else the text itself."""
+        import json  # a command line that sets rules only
+
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+
 
 def _kept(items: Any, check: Callable[[Any], Any]) -> tuple[tuple[Any, ...], tuple[str, ...]]:
     """The items `check` takes, converted, and why each other one was left out."""
