@@ -18,6 +18,7 @@ from ..files.served import inside, serving_file
 from ..values.codes import Code
 from ..values.report import Issue
 from .checked import MAX_ROBOTS_BYTES, Checked, checked_as_feed, set_for, split_url
+from .llmstxt import check_llms_txt
 from .validate import robots_sitemaps, sitemap_locs, validate_robots, validate_set
 
 __all__ = ["check_folder"]
@@ -97,6 +98,10 @@ def check_folder(folder: Path, checked: Checked) -> None:
         return
     if base:
         _check_pages(folder, listed, base, checked)
+        llms = folder / "llms.txt"  # beside the sitemap: its links are the sitemap's URLs
+        if llms.is_file():
+            checked.files.append(str(llms))
+            checked.issues += check_llms_txt(llms, base, listed)
 
 
 def _kind_and_parts(path: Path) -> tuple[str | None, list[str]]:

@@ -23,6 +23,8 @@ or not. Codes are those of `validate` (see its table) and of the core, plus:
 |                |         | pages whose canonical URL is another and pages the folder's   |
 |                |         | robots.txt disallows are not counted                          |
 | `no-sitemap`   | error   | a folder or site with no sitemap to check                     |
+| `llms`         | warning | a site folder's llms.txt: no H1 first, or a link that is not  |
+|                |         | an absolute URL of the site that its sitemap lists            |
 | `fetch`        | error   | a URL that could not be downloaded (status, timeout, limits)  |
 """
 
@@ -71,7 +73,7 @@ def validate(targets: tuple[str, ...], strict: bool, as_json: bool, coverage: bo
       a site folder      the built site: the sitemaps named in its robots.txt (else
                          its sitemap*.xml/.xml.gz/.txt files), plus listed URLs that
                          no file serves or whose page is a redirect stub, noindex, a
-                         404 page or names another canonical URL
+                         404 page or names another canonical URL; its llms.txt
       an http(s) URL     a sitemap, or a site (its robots.txt Sitemap: lines, else
                          /sitemap.xml); index files are followed on the same host
 

@@ -42,6 +42,11 @@ def write_sitemaps(
     with _collector_paused():
         written = write_set(pages, out_dir, settings, history, heads)
         result = written.result
+        if written.llms is not None and result.files:  # llms.txt: the same pages, for models
+            from ..writing.llmstxt import write_llms
+
+            told = write_llms(written.llms, out_dir, settings, site)
+            result = dataclasses.replace(result, issues=(*result.issues, *told))
         if result.files and settings.validate != "off":
             found = [
                 issue

@@ -56,6 +56,7 @@ class Code(StrEnum):
     VIDEO = "video"
     NEWS = "news"
     NO_SITEMAP = "no-sitemap"
+    LLMS = "llms"
     FETCH = "fetch"
     # Versioned sites.
     NOT_VERSIONED = "not-versioned"

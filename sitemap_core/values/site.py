@@ -55,4 +55,4 @@ class Spelling:
         return self.option(name) if issue.code in _OPTION_CODES else name
 
 
-_OPTION_CODES = frozenset({Code.OPTION, Code.EXCLUDE})
+_OPTION_CODES = frozenset({Code.OPTION, Code.EXCLUDE, Code.LLMS})

@@ -19,6 +19,7 @@ from ..values.report import Issues
 from . import rules
 from .dedupe import SeenURLs
 from .listing import Placement
+from .llmstxt import LlmsPages
 from .writer import Entry
 
 
@@ -40,6 +41,7 @@ class Entries:
         self.articles: list[tuple[str, News]] = []  # (loc, checked article) for the news
         self._changefreq = settings.changefreq.value if settings.changefreq else None
         self._priority = priority_text(settings.priority)
+        self.llms = LlmsPages() if settings.llms_txt != "no" else None  # llms.txt's pages
 
     def _issue(
         self, code: str, page: Page, field: str, message: str, level: str = "warning"
@@ -54,6 +56,7 @@ class Entries:
         url_level = "error" if s.invalid_urls == "error" else "warning"
         place, stamp_of = self.placement.place, self.dates.stamp
         media_on = s.images or s.videos
+        llms = self.llms
         for page in pages:
             try:
                 placed = place(page)
@@ -77,9 +80,13 @@ class Entries:
             entry = Entry(loc, lastmod, key, freq_text, prio_text, alternates, media, found.source)
             if facts is not None and facts.canonical:  # listed by its canonical URL, if here
                 self.canonicals.defer(facts.canonical, entry)
+                if llms is not None:
+                    llms.add(page, loc, facts.canonical)
                 continue
             if page.news is not None and s.news:
                 self._article(page, loc)
+            if llms is not None:
+                llms.add(page, loc)
             yield entry
 
     def _media(self, page: Page, loc: str, built: BuiltPage | None) -> Fragment | None:

@@ -36,11 +36,13 @@ NEWS_STEM = "sitemap-news"  # the news sitemap: sitemap-news.xml
 class Written:
     """What `write_set` did: the result so far; the sets to check (the sitemap set, then
     the news set), each with the URL its first file is published at; and whether the
-    write went through (False: nothing was written, the result says why)."""
+    write went through (False: nothing was written, the result says why); and, when
+    `llms_txt` is on, the pages llms.txt lists (`llmstxt.LlmsPages.listed`)."""
 
     result: Result
     sets: tuple[tuple[tuple[Path, ...], str], ...] = ()
     complete: bool = True
+    llms: list[tuple[str, Page]] | None = None  # llms.txt's pages (`llms_txt` on), by <loc>
 
 
 def write_set(
@@ -102,6 +104,7 @@ class _Run:
         self.stem = settings.filename.rsplit(".", 1)[0]  # `sitemap` of `sitemap.xml`
         self.installer = Installer(out_dir, settings, self.base, self.issues)
         self.news_files: list[Path] = []
+        self.llms: list[tuple[str, Page]] | None = None
 
     def run(self, pages: Iterable[Page]) -> Written:
         problem = urls.base_url_problem(self.base)
@@ -140,6 +143,7 @@ class _Run:
                 shallow_undated=self.dates.cut,
             ),
             sets,
+            llms=self.llms,
         )
 
     def _write(self, pages: Iterable[Page]) -> tuple[list[Path], int]:
@@ -159,6 +163,8 @@ class _Run:
             self.dates.prefetch(chunk)
             count += self._add(list(self.entries.made(chunk)), seen, writers)
         count += self._add(self.entries.canonicals.listed(seen, self.out_dir), seen, writers)
+        if self.entries.llms is not None:
+            self.llms = self.entries.llms.listed(seen, self.base, self.entries.scope)
         self.entries.check_x_default()
         self.issues.extend(self.entries.placement.excluded.unmatched())
         parts = {w.fmt: w.close() for w in writers}
