@@ -3,12 +3,13 @@ dates and listing pages, content in a submodule, and what the summary counts."""
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
 import pytest
 
-from helpers import NS, GitRepo, checkout_times, urls_in
+from helpers import NS, GitRepo, checked, checkout_times, urls_in
 from sitemap_core import write_sitemaps
 from sitemap_core.facts.lastmod import read_ahead
 from sitemap_core.options import settings_from_options
@@ -211,3 +212,141 @@ def test_pages_in_a_submodule_are_dated_by_the_submodule(git_repo, tmp_path, ahe
     assert GitRepo(site.root / "docs/talks").last_date("2020/talk.md") == (
         "2020-03-03T09:00:00-05:00"
     )
+
+
+def test_a_copy_git_does_not_track_takes_its_source_history(git_repo, tmp_path):
+    """tox installs the package into `.tox/` (ignored): each copied module is dated by the
+    tracked file it copies (the same bytes, the longest shared path tail, no tie), never
+    by its mtime (the install's); a file no tracked one matches dates nothing."""
+    repo = git_repo()
+    repo.write(".gitignore", ".tox/\n.venv/\n")
+    repo.write("src/attr/__init__.py", "from ._make import attrs\n")
+    repo.write("src/attrs/__init__.py", "from attr import *\n")
+    repo.write("src/attr/_make.py", "def attrs(): ...\n")
+    repo.write("docs/api.rst", "API\n")
+    repo.write("tools/a/same.py", "same\n")
+    repo.write("tools/b/same.py", "same\n")
+    repo.commit("start", "2022-01-01T00:00:00+00:00")
+    repo.write("src/attr/_make.py", "def attrs():\n    return None\n")
+    repo.commit("the module", "2023-02-02T00:00:00+00:00")
+    site = repo.root / ".tox/docs/lib/python3.12/site-packages"
+    copies = {
+        "attr/_make.py": "def attrs():\n    return None\n",  # src/attr/_make.py
+        "attr/__init__.py": "from ._make import attrs\n",  # src/attr/__init__.py, not attrs/
+        "attr/old.py": "def attrs(): ...\n",  # the bytes of no tracked old.py
+        "stale/_make.py": "def attrs(): ...\n",  # _make.py as it was: not what src/ has now
+        "same.py": "same\n",  # tools/a/same.py or tools/b/same.py: no guess
+        "made.py": "generated\n",  # no tracked file of its name
+    }
+    for rel, text in copies.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text, encoding="utf-8")
+    os.makedirs(repo.root / ".venv")
+    checkout_times(repo.root, STAMP)
+    pages = [Page(url=f"{rel}/", sources=(str(site / rel),)) for rel in copies]
+    pages.append(Page(url="api/", sources=(str(repo.root / "docs/api.rst"), str(site / "made.py"))))
+    for mode in ("auto", "git"):
+        out = tmp_path / mode
+        result = write_sitemaps(pages, out, settings(lastmod=mode, cache_dir=None))
+        assert urls_in(out / "sitemap.xml") == {
+            BASE + "attr/_make.py/": "2023-02-02T00:00:00Z",
+            BASE + "attr/__init__.py/": "2022-01-01T00:00:00Z",
+            BASE + "attr/old.py/": None,
+            BASE + "stale/_make.py/": None,
+            BASE + "same.py/": None,
+            BASE + "made.py/": None,
+            BASE + "api/": "2022-01-01T00:00:00Z",  # its other source's
+        }, mode
+        assert result.lastmod_sources == {"git": 3}, mode
+        assert result.issues == (), mode
+
+
+def test_a_file_ignored_in_another_work_tree_dates_nothing(git_repo, tmp_path):
+    """pyenv's Pythons live in its git clone, under the ignored `versions/`: a module there
+    has the install's mtime, no date; outside every work tree, none either."""
+    site = git_repo("site")
+    site.write("docs/api.md", "api\n")
+    site.commit("docs", "2022-01-01T00:00:00+00:00")
+    pyenv = git_repo("pyenv")
+    pyenv.write(".gitignore", "/versions/\n")
+    pyenv.write("plugins/python-build/share/json/__init__.py", "not the module\n")
+    pyenv.commit("pyenv", "2023-05-01T00:00:00+00:00")
+    module = pyenv.write("versions/3.12.1/lib/python3.12/json/__init__.py", "the module\n")
+    os.utime(module, (STAMP, STAMP))
+    pages = [
+        Page(url="api/", sources=(str(site.root / "docs/api.md"), str(module))),
+        Page(url="_modules/json/", sources=(str(module),)),
+    ]
+    result = write_sitemaps(pages, tmp_path / "out", settings(cache_dir=None))
+    assert urls_in(tmp_path / "out" / "sitemap.xml") == {
+        BASE + "api/": "2022-01-01T00:00:00Z",
+        BASE + "_modules/json/": None,
+    }
+    assert result.lastmod_sources == {"git": 1}
+
+
+FUTURE = "2099-01-01T00:00:00+00:00"  # a committer's clock set wrong: after any build
+
+
+def test_a_commit_dated_after_the_build_is_no_lastmod(git_repo, tmp_path):
+    """The page falls back as for its own date in the future: its other sources, the
+    content state, else none; one info line names the page and the commit."""
+    repo = git_repo()
+    repo.write("docs/a.md", "a\n")
+    repo.write("docs/inc.md", "included\n")
+    repo.write("docs/b.md", "b\n")
+    repo.commit("start", "2022-01-01T00:00:00+00:00")
+    repo.write("docs/b.md", "b, from a skewed clock\n")
+    repo.write("docs/inc.md", "included, from a skewed clock\n")
+    skewed = repo.commit("skewed", FUTURE)
+    checkout_times(repo.root, STAMP)
+    docs = repo.root / "docs"
+    a = Page(url="a/", sources=(str(docs / "a.md"), str(docs / "inc.md")))
+    b = Page(url="b/", sources=(str(docs / "b.md"),))
+    pages = [a, b, Page(url="list/", lists=(a, b))]
+    for mode in ("auto", "git"):
+        out = tmp_path / mode
+        result = write_sitemaps(pages, out, settings(lastmod=mode, cache_dir=None))
+        assert urls_in(out / "sitemap.xml") == {
+            BASE + "a/": "2022-01-01T00:00:00Z",  # its own file's commit
+            BASE + "b/": None,  # neither the commit's date nor the checkout's mtime
+            BASE + "list/": "2022-01-01T00:00:00Z",
+        }, mode
+        notes = sorted((i.code, i.level, i.page) for i in result.issues)
+        assert notes == [("git", "info", "a/"), ("git", "info", "b/")], mode
+        assert all(skewed in i.message and "2099-01-01" in i.message for i in result.issues)
+
+
+def test_a_commit_dated_after_the_build_keeps_a_strict_mkdocs_build_green(
+    git_repo, tmp_path, caplog
+):
+    """`mkdocs build --strict`: the page without us passes; with us too, the future commit
+    said once, as info."""
+    from mkdocs.commands import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    repo = git_repo()
+    repo.write(".gitignore", "site/\n")
+    repo.write(
+        "mkdocs.yml",
+        "site_name: Skewed\nsite_url: https://example.org/docs/\nplugins:\n  - sitemap-suite\n",
+    )
+    repo.write("docs/index.md", "# Home\n")
+    repo.write("docs/later.md", "# Later\n")
+    repo.commit("start", "2022-01-01T00:00:00+00:00")
+    repo.write("docs/later.md", "# Later\n\nEdited on a machine whose clock was wrong.\n")
+    skewed = repo.commit("skewed", FUTURE)
+    caplog.set_level(logging.INFO)
+    cfg = load_config(config_file=str(repo.root / "mkdocs.yml"), strict=True)
+    cfg.plugins.on_startup(command="build", dirty=False)
+    try:
+        mkdocs_build.build(cfg)  # strict: any warning aborts
+    finally:
+        cfg.plugins.on_shutdown()
+    assert checked(Path(cfg.site_dir), BASE) == {
+        BASE: "2022-01-01T00:00:00Z",
+        BASE + "later/": None,
+    }
+    said = [r for r in caplog.records if skewed in r.getMessage()]
+    assert [(r.levelno, "later.md" in r.getMessage()) for r in said] == [(logging.INFO, True)]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
