@@ -51,11 +51,11 @@ if TYPE_CHECKING:
     from .values.urls import base_url_problem, folder_url, site_path
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
+    from .writing.mikedeploy import mike_aliases
     from .writing.readthedocs import canonical_url
     from .writing.robots import is_robots_advice
     from .writing.sections import section_tree
-    from .writing.versionroot import versioned_advice
-    from .writing.versions import mike_versions
+    from .writing.versionbuild import VersionBuild, version_folders
 
 __version__ = "0.1.0"
 
@@ -110,8 +110,9 @@ _HOMES = {
     "section_tree": ".writing.sections",
     "is_robots_advice": ".writing.robots",
     "canonical_url": ".writing.readthedocs",
-    "versioned_advice": ".writing.versionroot",
-    "mike_versions": ".writing.versions",
+    "VersionBuild": ".writing.versionbuild",
+    "version_folders": ".writing.versionbuild",
+    "mike_aliases": ".writing.mikedeploy",
 }
 __all__ = [
     "canonical_url",
@@ -138,6 +139,7 @@ __all__ = [
     "SitemapBuild",
     "Spelling",
     "StrPath",
+    "VersionBuild",
     "Video",
     "Voice",
     "attach_history",
@@ -151,7 +153,7 @@ __all__ = [
     "is_robots_advice",
     "map_path",
     "meta_overrides",
-    "mike_versions",
+    "mike_aliases",
     "near_miss",
     "parse_changefreq",
     "parse_flag",
@@ -164,7 +166,7 @@ __all__ = [
     "site_path",
     "unread_metadata",
     "validate_files",
-    "versioned_advice",
+    "version_folders",
     "write_sitemaps",
 ]
 

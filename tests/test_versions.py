@@ -1,6 +1,6 @@
 """`sitemap-suite versions` on small hand-made trees: the default version, aliases named
 once, the base URL, the error contract (one line, exit 1 or 2, nothing half-written);
-and how the MkDocs adapter reads `mike deploy`'s command line."""
+and how the core reads `mike deploy`'s command line for the MkDocs adapter."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from lxml import etree
 
 from sitemap_core.commands import main
+from sitemap_core.writing.mikedeploy import deploy_arguments
 from sitemap_core.writing.versions import read_tree
-from sitemap_mkdocs.mike import deploy_arguments
 
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BASE = "https://example.org/"

@@ -9,7 +9,7 @@ version's, unless each build gets its own with `-D 'html_baseurl=https://example
 
 So a version's sitemap lists its folder's URLs: `html_baseurl` when it ends with the
 version's folder; else `site_url` (the root of the output folder, as sphinx-sitemap has
-it) plus the folder. Pages whose canonical URLs (`html_baseurl`) are another version's
+it) plus the folder (the core's `VersionBuild`; here, sphinx-multiversion's settings). Pages whose canonical URLs (`html_baseurl`) are another version's
 folder belong to that version's sitemap: this one lists none of them. Pages whose
 canonical URLs are in no version's folder (conf.py's `html_baseurl` is the root) are in
 no sitemap's scope: one warning says how to give each version its own.
@@ -17,7 +17,6 @@ no sitemap's scope: one warning says how to give each version its own.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +24,10 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from sitemap_core import Code, Issue, Settings
+from sitemap_core import Code, Issue, Settings, VersionBuild, version_folders
 
 logger = logging.getLogger(__name__)
+SMV = "sphinx-multiversion"
 
 
 def _smv(app: Sphinx) -> tuple[str, str, list[str]] | None:
@@ -38,15 +38,11 @@ def _smv(app: Sphinx) -> tuple[str, str, list[str]] | None:
     if not current or not isinstance(metadata, dict) or current not in metadata:
         return None
     outputs = {
-        name: os.path.abspath(str(data["outputdir"]))
+        name: str(data["outputdir"])
         for name, data in metadata.items()
         if isinstance(data, dict) and data.get("outputdir")
     }
-    mine = outputs.get(current) or os.path.abspath(app.outdir)
-    root = os.path.commonpath(list(outputs.values())) if len(outputs) > 1 else os.path.dirname(mine)
-    folders = {name: Path(os.path.relpath(path, root)).as_posix() for name, path in outputs.items()}
-    folder = folders.get(current, Path(mine).name)
-    return current, folder, [f for name, f in folders.items() if name != current]
+    return current, *version_folders(current, outputs, str(app.outdir))
 
 
 def own_url(app: Sphinx, base: str, setting: str) -> tuple[str, str]:
@@ -55,11 +51,10 @@ def own_url(app: Sphinx, base: str, setting: str) -> tuple[str, str]:
     found = _smv(app)
     if found is None or not base:
         return base, setting
-    _name, folder, _others = found
-    base = base.rstrip("/") + "/"
-    if setting == "html_baseurl" and base.endswith(f"/{folder}/"):
-        return base, setting
-    return base + folder + "/", setting
+    name, folder, _others = found
+    if setting == "html_baseurl":  # the version's folder's URL, or the root's
+        return VersionBuild.at(SMV, name, base, folder).base_url, setting
+    return VersionBuild(SMV, name, base.rstrip("/") + "/", folder).base_url, setting
 
 
 def skipped(app: Sphinx, base: str) -> list[Issue] | None:
@@ -84,7 +79,7 @@ def skipped(app: Sphinx, base: str) -> list[Issue] | None:
                 "info",
             )
         ]
-    root = base.removesuffix(folder + "/")
+    root = VersionBuild.at(SMV, name, base, folder).root
     template = folder.removesuffix(name) + "$name" if folder.endswith(name) else folder
     return [
         Issue(
@@ -109,7 +104,7 @@ def versioned(app: Sphinx, settings: Settings | None) -> tuple[str, str] | None:
     base = settings.base_url.rstrip("/") + "/" if settings is not None else ""
     if found is None or not base.endswith(f"/{found[1]}/"):
         return None
-    return base.removesuffix(f"{found[1]}/"), "sphinx-multiversion builds this version"
+    return VersionBuild.at(SMV, found[0], base, found[1]).versioned
 
 
 def give_history(app: Sphinx, env: BuildEnvironment) -> list[str]:

@@ -1,21 +1,10 @@
-"""A build mike runs: which folder's URLs its sitemap lists (`versions.site_url` asks).
-
-mike (2.x) builds one version at a time: `mike deploy 2.0 latest` runs `mkdocs build`
-with `MIKE_DOCS_VERSION=2.0` in the environment, and its plugin's `on_config` sets
-`site_url = urljoin(site_url, "2.0")`, or `urljoin(site_url, canonical_version)` when
-mkdocs.yml sets `canonical_version` (then every version's pages name the canonical
-folder's pages as canonical). The build is committed to `<deploy_prefix>/2.0/` and to
-each alias's folder (a symlink by default, a copy, or redirect pages); `versions.json`
-lists each version's aliases.
-
-So a version's sitemap may list its own folder's URLs, or its aliases': without
-`canonical_version`, its own (`2.0/...`, what its pages name as canonical); with
-`canonical_version: latest`, the `latest/...` URLs when this build is the one `latest`
-serves, and nothing otherwise: every page of an older version names a `latest/` page
-as canonical, which the version `latest` serves owns. Which aliases this deploy gives
-the version is read from mike's own command line (the build's parent process) and from
-the `versions.json` already on the branch (a version keeps its aliases when deployed
-again).
+"""Which aliases a mike deploy gives the version it builds (mike 2.x, read without
+importing it): the aliases on `mike deploy`'s command line (the build's parent process,
+which runs `mkdocs build` with `MIKE_DOCS_VERSION` set), and those `versions.json` already
+gives it on mike's branch (a version keeps its aliases when deployed again). A version
+whose pages name an alias's pages as canonical (`canonical_version`) lists them only in
+the build that alias serves. The MkDocs adapter reads mike's settings; the rest is here,
+beside the reading of mike's deployed tree (`versions`).
 """
 
 from __future__ import annotations
@@ -24,59 +13,20 @@ import argparse
 import os
 import posixpath
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mkdocs.config.defaults import MkDocsConfig
-
-from sitemap_core import mike_versions
+from .versions import mike_versions
 
 
-@dataclass(frozen=True, slots=True)
-class MikeBuild:
-    """One version's build under mike: its name, the canonical version's, the site URL
-    before mike added the version, and whether this build is served as the canonical."""
-
-    version: str
-    canonical: str
-    root: str
-    owns_canonical: bool
-
-    @property
-    def site_url(self) -> str:
-        """The folder whose URLs this build's sitemap lists."""
-        return f"{self.root}{self.canonical if self.owns_canonical else self.version}/"
-
-
-def mike_build(config: MkDocsConfig, version: str) -> MikeBuild | None:
-    """This build as mike runs it (`version`: the one mike names in the environment), or
-    None when mike is not building it."""
-    plugin = config.plugins.get("mike")
-    url = config.site_url or ""
-    if not version or plugin is None or not url:
-        return None
-    options: dict[str, Any] = dict(getattr(plugin, "config", {}) or {})
-    canonical = str(options.get("canonical_version") or version)
-    root = site_root(url)
-    owns = canonical == version
-    if not owns:
-        deploy = deploy_arguments(version)
-        branch = (deploy or {}).get("branch") or config.remote_branch or "gh-pages"
-        prefix = (deploy or {}).get("deploy_prefix") or str(options.get("deploy_prefix") or "")
-        cwd = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
-        aliases = set((deploy or {}).get("aliases") or ()) | branch_aliases(
-            version, branch, prefix, cwd
-        )
-        owns = canonical in aliases
-    return MikeBuild(version, canonical, root, owns)
-
-
-def site_root(site_url: str) -> str:
-    """The URL of the deployed tree's root: `site_url` before mike appended the version,
-    or after (MkDocs ends site_url with a slash; mike's urljoin then appends a name
-    without one)."""
-    return site_url if site_url.endswith("/") else site_url[: site_url.rfind("/") + 1]
+def mike_aliases(version: str, branch: str, prefix: str, cwd: Path) -> set[str]:
+    """The aliases this deploy gives `version`: its command line's (whose `--branch`
+    and `--deploy-prefix` win over `branch` and `prefix`, mike's settings), and those
+    `versions.json` on the branch gives it (`cwd`: a folder of the repository)."""
+    deploy = deploy_arguments(version) or {}
+    branch = deploy.get("branch") or branch
+    prefix = deploy.get("deploy_prefix") or prefix
+    return set(deploy.get("aliases") or ()) | branch_aliases(version, branch, prefix, cwd)
 
 
 class _Parser(argparse.ArgumentParser):
