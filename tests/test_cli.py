@@ -665,8 +665,8 @@ def test_generate_reports_option_problems(tmp_path: Path) -> None:
     result = run("generate", site, "--config", config, "--base-url", "https://example.com/")
     assert result.exit_code == 0
     assert [line.split(":")[0] for line in report_lines(result.output)] == [
-        "warning option formats",
-        "warning option bogus",
+        "warning option sitemap.toml (formats)",
+        "warning option sitemap.toml (bogus)",
     ]
 
 
@@ -696,7 +696,7 @@ def test_generate_says_an_exclude_pattern_that_matches_nothing(tmp_path: Path) -
     assert "https://example.com/posts/x/" in locs(site / "sitemap.xml")
     lines = [line for line in report_lines(result.output) if line.startswith("warning")]
     assert lines == [
-        "warning exclude exclude: option 'exclude': pattern 'posts/x' matched no URL (nearest URL path: "
+        "warning exclude --exclude: pattern 'posts/x' matched no URL (nearest URL path: "
         "'posts/x/'); globs match the site-relative URL path, with its trailing '/'"
     ]
     assert run(*args, "--strict").exit_code == 1
@@ -717,7 +717,7 @@ def test_generate_exclude_flag_beside_a_bad_config_exclude(tmp_path: Path) -> No
     )
     assert result.exit_code == 0, result.output
     assert [line.split(":")[0] for line in report_lines(result.output)] == [
-        "warning option exclude"
+        "warning option sitemap.toml (exclude)"
     ]
     assert "https://example.com/about.html" not in locs(site / "sitemap.xml")
 
@@ -830,7 +830,8 @@ def test_generate_query_or_credentials_in_base_url_fail(tmp_path: Path, base: st
     result = run("generate", site, "--base-url", base)
     assert result.exit_code == 1 and ":pw@" not in result.output
     (line,) = report_lines(result.output)
-    assert line.startswith("error base-url --base-url: --base-url = ") and part in line
+    assert line.startswith(f"error base-url --base-url: {base.replace(':pw', ':***')!r}: ")
+    assert part in line
     assert not (site / "sitemap.xml").exists()
 
 

@@ -23,9 +23,9 @@ class Echo:
 
     def issue(self, said: Said) -> None:
         issue = said.issue
-        where = f" {said.where}" if said.where else ""
-        field = f" ({said.field})" if said.field else ""
-        click.echo(f"{issue.level} {issue.code}{where}{field}: {issue.message}")
+        field = f" ({said.field})" if said.where and said.field else said.field
+        place = f" {said.where}{field}" if said.where else f" {field}" if field else ""
+        click.echo(f"{issue.level} {issue.code}{place}: {issue.message}")
 
     def summary(self, text: str) -> None:
         click.echo(text)

@@ -67,8 +67,9 @@ def generate(
     stubs and pages with another canonical URL are left out by the core. With a
     generator's config file as --config (zensical.toml, mkdocs.yml, properdocs.yml),
     its site_url is the base URL, its use_directory_urls the URL style, and each page
-    is dated by its Markdown source in docs_dir and the snippets it includes. Exit status 1
-    when an error (with --strict, a warning) was found or no sitemap was written.
+    is dated by its Markdown source in docs_dir, the files it includes (snippets,
+    markdown-include, mdx_include) and the modules it documents (mkdocstrings). Exit
+    status 1 when an error (with --strict, a warning) was found or no sitemap was written.
     """
     from ..inventory import SitemapBuild  # the writer: loaded when the command runs
     from ..sites.folder import FolderSite
@@ -80,13 +81,15 @@ def generate(
     )
     if exclude:  # added to the config file's list
         listed = values.get("exclude") or []
-        values["exclude"] = [*([listed] if isinstance(listed, str) else listed), *exclude]
-    spelling = Spelling(config_file.name if config_file else "", setting)
+        values["exclude"] = [*(listed if isinstance(listed, list) else [listed]), *exclude]
+    # Options come from the config file, else from the command's flags.
+    spelling = Spelling(config_file.name, setting) if config_file else Spelling("", setting, "--{}")
     build = SitemapBuild.configure(values, base_url, voice=Echo(), spelling=spelling, root=root)
+    titled = build.settings is not None and build.settings.llms_txt != "no"  # for llms.txt
     if project is not None and source is None:
-        site = FolderSite.for_project(site_dir, project, keep_html)
+        site = FolderSite.for_project(site_dir, project, keep_html, titled)
     else:
-        site = FolderSite(site_dir, keep_html, source)
+        site = FolderSite(site_dir, keep_html, source, titled=titled)
     if not quiet and _is_tty(sys.stderr):
         with click.progressbar(
             site.pages(), length=len(site.files), label="sitemap", file=sys.stderr, show_pos=True
