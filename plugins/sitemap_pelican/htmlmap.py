@@ -4,17 +4,19 @@ A generator of this plugin, handed to `get_generators` only when `html_map` is o
 module loads only then): Pelican runs it after the articles, pages and template pages are
 written, so the map links only what the sitemap lists (the pages collected so far, their
 heads read as the sitemap reads them). A site nested in the main one's output (a language
-of i18n_subsites, `fr/`) gets its own map there. The map: the home page, each category
-with its articles newest first, the pages, the tags, then the archives and other index
-pages. Each map page is written through Pelican's writer with
+of i18n_subsites, `fr/`) gets its own map there. The map is the section tree of that
+site's pages, as the collector placed them (`pages.site_places`): the home page, each
+category with its articles newest first (dated), the pages, the tags, then the archives
+and other index pages. Each map page is written through Pelican's writer with
 `sitemap-suite-map.html`, which extends the theme's `base.html` and fills its `title`,
 `head` (a canonical link) and `content` blocks, so the sitemap lists it like any page.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from collections.abc import Container, Mapping
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,12 +26,12 @@ from pelican.generators import Generator
 from pelican.writers import Writer
 
 import sitemap_pelican
-from sitemap_core import Listing, MapEntry, map_path, plan, prune, render
+from sitemap_core import Listing, MapEntry, Page, map_path, plan, prune, render, section_tree
+
+from .pages import PAGES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 TEMPLATE = "sitemap-suite-map"
-# Direct templates that are index pages, and their titles on the map.
-INDEXES = {"archives": "Archives", "categories": "Categories", "authors": "Authors"}
 
 
 class SiteMapGenerator(Generator):  # type: ignore[misc]  # Pelican ships no types
@@ -53,7 +55,9 @@ class SiteMapGenerator(Generator):  # type: ignore[misc]  # Pelican ships no typ
         listed = _Under(Listing(run.pages.values(), settings, run.sitemap.heads()), prefix)
         directory = str(self.settings["ARTICLE_URL"]).endswith("/")
         template = self.get_template(TEMPLATE)
-        tree = prune(_tree(self.context, self.settings), listed)
+        site = run.collector.site_of
+        placed = [page for path, page in run.pages.items() if site.get(path) == prefix]
+        tree = prune(_relative(section_tree(placed, dated=_dated), prefix), listed)
         for page in plan(tree, map_path(settings, directory), settings.html_map_max_links):
             save_as = page.path + "index.html" if page.path.endswith("/") else page.path
             writer.write_file(
@@ -79,44 +83,20 @@ class _Under:
         return self.prefix + str(url).lstrip("/") in self.listed
 
 
-def _tree(context: Mapping[str, Any], settings: Mapping[str, Any]) -> list[MapEntry]:
-    """Home, the categories (articles newest first, with their date), pages, tags, then
-    the indexes."""
-    tree = [MapEntry("Home", "")]
-    for category, articles in sorted(context.get("categories") or (), key=lambda c: c[0].name):
-        tree.append(
-            MapEntry(
-                category.name,
-                category.url,
-                children=tuple(
-                    MapEntry(a.title, a.url, a.date)
-                    for a in sorted(articles, key=lambda a: a.date, reverse=True)
-                ),
-            )
+def _dated(page: Page) -> bool:
+    """True for an entry that shows its page's date: an article's, not a page's."""
+    return page.section != PAGES
+
+
+def _relative(tree: Iterable[MapEntry], prefix: str) -> list[MapEntry]:
+    """The tree with URLs relative to the site in the main output's `prefix` (`fr/`)."""
+    if not prefix:
+        return list(tree)
+    return [
+        dataclasses.replace(
+            entry,
+            url=None if entry.url is None else entry.url.removeprefix(prefix),
+            children=tuple(_relative(entry.children, prefix)),
         )
-    if context.get("pages"):
-        tree.append(
-            MapEntry(
-                "Pages", None, children=tuple(MapEntry(p.title, p.url) for p in context["pages"])
-            )
-        )
-    tags = [
-        MapEntry(tag.name, tag.url)
-        for tag, _ in sorted(context.get("tags") or (), key=lambda t: t[0].name)
+        for entry in tree
     ]
-    if tags:
-        tree.append(MapEntry("Tags", _index_url(settings, "tags"), children=tuple(tags)))
-    for name, title in INDEXES.items():
-        url = _index_url(settings, name)
-        if url is not None:
-            tree.append(MapEntry(title, url))
-    return tree
-
-
-def _index_url(settings: Mapping[str, Any], template: str) -> str | None:
-    """The URL of a direct template's page (`archives.html`), None when it is not written."""
-    if template not in settings.get("DIRECT_TEMPLATES", ()) or not settings.get(
-        f"{template.upper()}_SAVE_AS", f"{template}.html"
-    ):
-        return None
-    return str(settings.get(f"{template.upper()}_URL", f"{template}.html"))

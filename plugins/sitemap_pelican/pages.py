@@ -10,11 +10,19 @@ URL (its translations list it too), each article's dates as one `Page` (every li
 page that shows the article lists that same `Page`, so the core dates it once), and the
 `Page`s of each whole article list (archives, tags, categories and authors pages list
 the same one).
+
+Each page has its place on the site's map (`site_places`, one table per site: the main
+one, or a language of i18n_subsites): Home, each category with its articles newest
+first, the pages, the tags index with each tag, then the Archives, Categories and
+Authors indexes; pagination, author, period archive and other pages have none. Every
+page Pelican writes for a list of articles is a generated listing (`Page.listing`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import itertools
+import operator
 import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -30,6 +38,7 @@ from sitemap_core import (
     Issue,
     News,
     Page,
+    Section,
     close_match,
     folder_url,
     hreflang,
@@ -75,6 +84,12 @@ _MEANT = {
     "images": "Sitemap_images",
     "videos": "Sitemap_videos",
 }
+PAGES = (Section("Pages"),)  # the section of a site's pages on its map
+# Direct templates that are index pages, and their titles on the map (after the tags).
+INDEXES = (("archives", "Archives"), ("categories", "Categories"), ("authors", "Authors"))
+Place = tuple[str | None, tuple[Section, ...], int]  # a page's title, sections and rank
+_NOWHERE: Place = (None, (), 0)  # not on the map
+_NOT_DIRECT = ("tag", "category", "author", "period")  # context keys of other listings
 _HOW = (
     "use `Sitemap: false` (or `Sitemap_exclude: true`) to leave a page out, "
     "`Priority:`, `Changefreq:`, `Modified:` for its sitemap fields, and "
@@ -119,6 +134,8 @@ class Collector:
         self._settings = settings  # the main site's; a subsite's are these and its own
         # Metadata keys seen that are none of ours nor close to one (`title`, `date`...).
         self._plain: set[str] = set()
+        self._places: dict[int, dict[object, Place]] = {}  # by id(a site's categories)
+        self.site_of: dict[str, str] = {}  # a page on a map's file -> its site's folder
 
     def page(self, path: str, context: Mapping[str, Any]) -> Page | None:
         """The `Page` for the file written at `path`, or None when crawlers should not
@@ -126,21 +143,36 @@ class Collector:
         name = str(context.get("output_file") or "")
         for key, kind in (("article", "articles"), ("page", "pages")):
             if context.get(key) is not None:
-                return self._content_page(path, name, context[key], kind)
+                return self._content_page(path, name, context[key], kind, context)
         if not name.endswith(_HTML):
             return None
         template = self._templates.get(name) if context.get("template_name") is None else None
         url = folder_url(_listing_url(context, name))
         roots = i18n.root_alternates(context) if url == "" else ()
-        return _listing_page(
-            _prefix(self._output, path, name) + url,
+        prefix, blog = _prefix(self._output, path, name), bool(context.get("blog"))
+        place = self._listing_place(context, name, prefix, path) if blog else _NOWHERE
+        page = Page(
+            prefix + url,
+            None,
+            None,
+            None,
             _alternates(roots) if roots else (),
+            False,
             (template,) if template else (),
             path,
             name,
-            self._listed(context) if context.get("blog") else (),
-            self.site.by_type["indexes"],
+            None,
+            self._listed(context) if blog else (),
+            (),
+            None,
+            None,
+            None,
+            None,
+            *place,
+            blog,
         )
+        values = self.site.by_type["indexes"]
+        return page._replace(**values) if values else page
 
     def overrides(self, context: Mapping[str, Any]) -> bool:
         """True when Pelican writes this file over any other write to it
@@ -152,7 +184,36 @@ class Collector:
         name = str(context.get("output_file") or "")
         return context.get("template_name") is None and name in self._templates
 
-    def _content_page(self, path: str, written: str, content: Any, kind: str) -> Page | None:
+    def _site_places(self, context: Mapping[str, Any], prefix: str) -> dict[object, Place]:
+        """The places of the site `context` is of (made on its first page)."""
+        categories = context.get("categories")
+        places = self._places.get(id(categories))
+        if places is None:
+            places = self._places[self._keep(categories)] = site_places(context, prefix)
+        return places
+
+    def _listing_place(
+        self, context: Mapping[str, Any], name: str, prefix: str, path: str
+    ) -> Place:
+        """The place of a page listing articles: a category's or a tag's first page, or a
+        direct template's (Home is the index's first page); else none."""
+        for key in ("category", "tag"):
+            obj = context.get(key)
+            if obj is not None:
+                own = getattr(obj, "save_as", None) == name
+                place = self._site_places(context, prefix).get(id(obj)) if own else None
+                break
+        else:
+            direct = not any(context.get(key) is not None for key in _NOT_DIRECT)
+            place = self._site_places(context, prefix).get(name) if direct else None
+        if place is None:
+            return _NOWHERE
+        self.site_of[path] = prefix
+        return place
+
+    def _content_page(
+        self, path: str, written: str, content: Any, kind: str, context: Mapping[str, Any]
+    ) -> Page | None:
         if not _published(content) or i18n.is_copy(content, self._site_langs, self._lang):
             return None
         dated = self._dates(content)
@@ -167,6 +228,9 @@ class Collector:
         prefix = _prefix(self._output, path, written)
         url = self._urls.url(content, written)
         settings = self.site.settings
+        place = self._site_places(context, prefix).get(id(content), _NOWHERE)
+        if place[0] is not None:
+            self.site_of[path] = prefix
         # Positional, as `dated._replace(...)` at a third of the cost: its dates and
         # source, this file's URL and values; then the type's, its own and its overrides.
         page = Page(
@@ -187,7 +251,8 @@ class Collector:
             None,
             None,
             _article(content, settings.news, settings.news_language) if settings.news else None,
-            _description(content) if settings.videos else None,
+            _description(content, settings.videos),
+            *place,
         )
         values = self.site.by_type[kind]
         if values or own or overrides:
@@ -291,25 +356,65 @@ def _prefix(output: str, path: str, name: str) -> str:
     return written[: -len(name)] if name and written.endswith(name) else ""
 
 
-def _listing_page(
-    url: str,
-    alternates: tuple[Alternate, ...],
-    sources: tuple[str, ...],
-    path: str,
-    name: str,
-    lists: tuple[Page, ...],
-    values: Mapping[str, Any],
-) -> Page:
-    """A listing or template page's `Page`, made positionally (a third of the cost of
-    keywords), then given the `indexes` values."""
-    page = Page(url, None, None, None, alternates, False, sources, path, name, None, lists)
-    return page._replace(**values) if values else page
+def site_places(context: Mapping[str, Any], prefix: str) -> dict[object, Place]:
+    """Where each page of one site stands on its map, by the id of its content, category
+    or tag, or a direct template's file: Home (the index), each category by name with
+    its articles newest first, the pages, the tags index (when there are tags) with
+    each tag by name, then the Archives, Categories and Authors indexes. `context`: the
+    site's Pelican context (its settings too); `prefix`: its folder in the main output."""
+    ranks = itertools.count()
+    direct = _direct_templates(context)
+    found: dict[object, Place] = {}
+    if "index" in direct:
+        found[direct["index"]] = ("Home", (), next(ranks))
+    for category, articles in sorted(context.get("categories") or (), key=_by_name):
+        found[id(category)] = (category.name, (), next(ranks))
+        section = (Section(category.name, folder_url(prefix + category.url)),)
+        for article in sorted(articles, key=_DATE, reverse=True):
+            found[id(article)] = (article.title, section, next(ranks))
+    for page in context.get("pages") or ():
+        found[id(page)] = (page.title, PAGES, next(ranks))
+    tags = sorted(context.get("tags") or (), key=_by_name)
+    if tags:
+        index = direct.get("tags")
+        if index is not None:
+            found[index] = ("Tags", (), next(ranks))
+        section = (Section("Tags", None if index is None else folder_url(prefix + index)),)
+        for tag, _articles in tags:
+            found[id(tag)] = (tag.name, section, next(ranks))
+    for template, title in INDEXES:
+        if template in direct:
+            found[direct[template]] = (title, (), next(ranks))
+    return found
 
 
-def _description(content: Any) -> str | None:
-    """The content's `Description:` metadata, else its summary, as plain text."""
-    text = _plain(content.metadata.get("description") or content.summary or "")
-    return text or None
+_DATE = operator.attrgetter("date")
+
+
+def _by_name(pair: tuple[Any, Any]) -> str:
+    """A (category or tag, articles) pair's sort key: the name (Pelican sorts by slug)."""
+    return str(pair[0].name)
+
+
+def _direct_templates(context: Mapping[str, Any]) -> dict[str, str]:
+    """The file each direct template is written to (`archives.html`), by template; a
+    template whose `*_SAVE_AS` is empty is not written."""
+    found = {}
+    for template in context.get("DIRECT_TEMPLATES") or ():
+        save_as = context.get(f"{template.upper()}_SAVE_AS", f"{template}.html")
+        if save_as:
+            found[str(template)] = str(save_as)
+    return found
+
+
+def _description(content: Any, summary: bool) -> str | None:
+    """The content's `Description:` metadata, else its `Summary:`, else (`summary`) the
+    summary Pelican makes of its text, as plain text."""
+    metadata = content.metadata
+    text = metadata.get("description") or metadata.get("summary")
+    if not text and summary:
+        text = content.summary
+    return _plain(text) or None if text else None
 
 
 def _plain(html: str) -> str:
