@@ -279,7 +279,9 @@ def test_config_problems(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "mkdocs.yml: site_url must be a string" in result.output
     (tmp_path / "mkdocs.yml").write_text("site_name: T\nsite_url: example.org/\n")
     result = run("generate", "site", "--config", "mkdocs.yml", cwd=tmp_path)
-    assert result.exit_code == 1 and "base-url site_url: site_url = 'example.org/'" in result.output
+    assert (
+        result.exit_code == 1 and "base-url mkdocs.yml (site_url): 'example.org/'" in result.output
+    )
     (tmp_path / "ours.toml").write_text('[sitemap]\nbase_url = "https://example.org/"\n')
     result = run("generate", "site", "--config", "ours.toml", "-q", cwd=tmp_path)
     assert result.exit_code == 0, result.output
