@@ -34,7 +34,7 @@ from sitemap_core import Issue, Said, Site, SitemapBuild, Spelling
 from . import blog, i18n, versions
 from .config import SitemapConfig
 from .includes import PageIncludes
-from .pages import site_pages, unread_front_matter
+from .pages import Place, places, site_pages, unread_front_matter
 
 if TYPE_CHECKING:
     from .htmlmap import HtmlMap
@@ -118,14 +118,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         if self._seen.includes is not None:
             self._seen.includes.attach(config)
             if first:
-                self._build.read_history([*_sources(files), *self._seen.includes.everywhere])
+                self._build.history.read([*_sources(files), *self._seen.includes.everywhere])
         return files
 
     @event_priority(-100)  # late: the nav other plugins made
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
-        """Add the site map pages (`html_map`)."""
+        """Place this build's pages by the nav; add the site map pages (`html_map`)."""
+        placed = places(nav, files)
+        self._seen.places.update(placed)
         if self._seen.map is not None:
-            self._report(self._seen.map.add_pages(nav, files, config))
+            self._report(self._seen.map.add_pages(nav, files, config, placed))
         return nav
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
@@ -134,8 +136,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         reading the files they include outside their folders, while MkDocs renders."""
         if self._seen.map is not None:
             self._seen.map.move_last(files)
-        self._build.prefetch(_sources(files))
-        self._build.read_more(sorted({p for found in self._seen.included.values() for p in found}))
+        self._build.history.prefetch(_sources(files))
+        self._build.history.read_more(
+            sorted({p for found in self._seen.included.values() for p in found})
+        )
         return env
 
     @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
@@ -195,9 +199,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
             included=self._seen.included,
             shown=self._seen.shown,
             report=self._report,
+            placed=self._seen.places,
         )
         self._build.extend(pages)
-        self._build.finish(site_dir, versions.versioned(config))
+        self._build.finish(site_dir)
         self._build.report(summary=True)
 
     def _report(self, issues: Iterable[Issue]) -> None:
@@ -218,6 +223,7 @@ class _Seen:
     shown: dict[str, list[MkDocsPage]] = dataclasses.field(default_factory=dict)  # blog views
     map: HtmlMap | None = None  # the site map pages, with `html_map: true`
     unread: set[str] = dataclasses.field(default_factory=set)  # front matter YAML could not read
+    places: dict[int, Place] = dataclasses.field(default_factory=dict)  # by id(file): `places`
 
 
 class _Voice:
@@ -249,6 +255,7 @@ def _site(config: MkDocsConfig) -> Site:
         config.site_description or "",
         _theme_language(config),
         i18n.default_language(config) or "",
+        versions.versioned(config),
     )
 
 

@@ -129,7 +129,7 @@ def _content_read(generators: list[Any]) -> None:
     ):
         return
     contents = read_contents(generators)
-    run.sitemap.read_history(content.source_path for content in contents)
+    run.sitemap.history.read(content.source_path for content in contents)
     if run.pelican.settings.get("I18N_SUBSITES"):
         issue = i18n.missing_lang(contents, run.pelican.settings["DEFAULT_LANG"])
         run.sitemap.note([issue] if issue else [])

@@ -75,13 +75,14 @@ class _Build:
             site=Site(
                 str(app.config.project or ""),
                 default_language=self.scheme.languages[0][0] if self.scheme.languages else "",
+                versioned=versions.versioned(app, base),
             ),
             root=root,
             also_valid=ALSO_VALID,
         )
         self.sitemap.note([*issues, *more, *no_effect(app)])
         if self.not_listed is None:
-            self.sitemap.read_history(document_sources(env))
+            self.sitemap.history.read(document_sources(env))
         return []
 
     def note(
@@ -188,7 +189,7 @@ def _write_sitemap(build: _Build, app: Sphinx, exception: Exception | None) -> N
             sitemap.extend(list(pages(app, build.scheme, fields, build.names)))
         sitemap.note(fields)
         sitemap.report()
-        sitemap.finish(Path(app.outdir), versions.versioned(app, sitemap.settings))
+        sitemap.finish(Path(app.outdir))
         sitemap.report(summary=True)
 
 

@@ -24,7 +24,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from sitemap_core import Code, Issue, Settings, VersionBuild, version_folders
+from sitemap_core import Code, Issue, VersionBuild, version_folders
 
 logger = logging.getLogger(__name__)
 SMV = "sphinx-multiversion"
@@ -96,12 +96,12 @@ def skipped(app: Sphinx, base: str) -> list[Issue] | None:
     ]
 
 
-def versioned(app: Sphinx, settings: Settings | None) -> tuple[str, str] | None:
+def versioned(app: Sphinx, base_url: str) -> tuple[str, str] | None:
     """Under sphinx-multiversion, the output folder's root URL (the version's base URL
     less its folder), where `sitemap-suite versions` writes the root index the robots
     advice names, not this version's sitemap; None for any other build."""
     found = _smv(app)
-    base = settings.base_url.rstrip("/") + "/" if settings is not None else ""
+    base = base_url.rstrip("/") + "/" if base_url else ""
     if found is None or not base.endswith(f"/{found[1]}/"):
         return None
     return VersionBuild.at(SMV, found[0], base, found[1]).versioned

@@ -53,13 +53,16 @@ class Counts(NamedTuple):
 
 
 class Reporter:
-    """Says issues through `voice`, spelt as `spelling` says."""
+    """Says a build's issues through `voice`, spelt as `spelling` says, in the order
+    noted; counts the errors and warnings said, from which the build's failure is told."""
 
-    __slots__ = ("voice", "spelling")
+    __slots__ = ("voice", "spelling", "counts", "_pending")
 
     def __init__(self, voice: Voice, spelling: Spelling | None = None) -> None:
         self.voice = voice
         self.spelling = spelling or Spelling()
+        self.counts = Counts()
+        self._pending: list[Issue] = []
 
     def said(self, issue: Issue) -> Said:
         """The issue as it is said: `[code] where (field): message`."""
@@ -69,9 +72,14 @@ class Reporter:
         place = f" {where}{shown}" if where or shown else ""
         return Said(issue, where, field, f"[{issue.code}]{place}: {issue.message}")
 
-    def report(self, issues: Iterable[Issue], summary: str = "") -> Counts:
-        """Say every issue, then `summary` when given; the errors and warnings said."""
-        errors = warnings = 0
+    def note(self, issues: Iterable[Issue]) -> None:
+        """Issues to say at the next `say`."""
+        self._pending.extend(issues)
+
+    def say(self, summary: str = "") -> None:
+        """Say every issue noted since the last call, then `summary` when given."""
+        issues, self._pending = self._pending, []
+        errors, warnings = self.counts
         quiet = getattr(self.voice, "quiet_info", False)
         advice = []
         for issue in issues:
@@ -83,4 +91,14 @@ class Reporter:
             warnings += issue.level == "warning"
         if summary:
             self.voice.summary("; ".join([summary, *advice]))
-        return Counts(errors, warnings)
+        self.counts = Counts(errors, warnings)
+
+
+class Silent:
+    """The voice of a build that says nothing (no sitemap asked for yet)."""
+
+    def issue(self, said: Said) -> None:
+        """Say nothing."""
+
+    def summary(self, text: str) -> None:
+        """Say nothing."""

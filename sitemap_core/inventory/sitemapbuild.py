@@ -8,32 +8,28 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..facts.gitdates import GitDates
 from ..facts.htmlhead import Heads
-from ..facts.lastmod import read_ahead
 from ..options import Settings, settings_from_options
 from ..values.codes import Code
-from ..values.page import Page, StrPath, hreflang
+from ..values.page import Page
 from ..values.report import Issue, Result
 from ..values.site import Site, Spelling
 from ..values.urls import base_url_problem, foreign_part, shown, without_fragment
 from ..writing import readthedocs
 from ..writing.run import remove_sets
-from .reporter import Counts, Reporter, Voice
+from .history import History
+from .reporter import Reporter, Silent, Voice
 from .writeset import write_sitemaps
 
 
 class SitemapBuild:
-    """One build's inventory of pages and everything rendered from it: its settings, the
-    pages' git history, the heads read, the issues found and said, and, once finished,
-    the `Result`.
+    """One build's inventory of pages, and every output rendered from it.
 
     An adapter makes it with `configure` from its generator's options, spelling, voice
-    and site; starts git on the pages' sources while the generator builds
-    (`read_history`, `read_more`, `prefetch`); `add`s the pages as the generator writes
-    them; calls `finish`; and `report`s. Whether the build failed is `failed`. A build
-    that cannot write a sitemap (no usable base URL) has no `settings`: every call is
-    then a no-op, and `finish` removes an earlier build's set.
+    and site; starts git on the pages' sources while the generator builds (`history`);
+    `add`s the pages as the generator writes them; calls `finish`; and `report`s. A
+    build that cannot write a sitemap (no usable base URL) has no `settings`: every
+    call is then a no-op, and `finish` removes an earlier build's set.
     """
 
     __slots__ = (
@@ -43,11 +39,8 @@ class SitemapBuild:
         "_heads",
         "_result",
         "_clear",
-        "_issues",
-        "_counts",
         "_pages",
         "_history",
-        "_kept",
         "_why_not",
     )
 
@@ -59,26 +52,23 @@ class SitemapBuild:
         reporter: Reporter | None = None,
         site: Site | None = None,
         previous: SitemapBuild | None = None,
+        why_not: str = "",
+        clear: Settings | None = None,
     ) -> None:
+        """`why_not`: why no sitemap is written, when `settings` is None; `clear`: the
+        settings of the set a build that writes none removes."""
         self._settings = settings
         self._site = site or Site()
-        self._reporter = reporter
+        self._reporter = reporter or Reporter(Silent())
+        self._reporter.note(issues)
         self._heads: Heads | None = None  # the heads a site map page's listing read
         self._result: Result | None = None
-        self._issues = list(issues)
-        self._counts = Counts()
         self._pages: list[Iterable[Page]] = []
-        self._history: GitDates | None = None
-        self._why_not = ""  # why no sitemap is written, when `settings` is None
-        self._clear: Settings | None = None  # the set a build that writes none removes
-        # A dev server's last build: its history, if it still holds, is taken over.
-        self._kept = previous._history if previous is not None else None
-        if previous is not None and (
-            settings is None
-            or previous.settings is None
-            or previous.settings.lastmod != settings.lastmod
-        ):
-            self._kept = None
+        self._history: History = History(
+            settings, previous._history if previous is not None else None
+        )
+        self._why_not = why_not
+        self._clear = clear
 
     @classmethod
     def configure(
@@ -111,18 +101,9 @@ class SitemapBuild:
             base_url = published  # on Read the Docs
             reporter.spelling = dataclasses.replace(spelling, base_url=readthedocs.CANONICAL_URL)
         base_url, problem, checked = _checked_base_url(base_url)
-        unset = {
-            name: value
-            for name, value in (
-                ("x_default", hreflang(site.default_language)),
-                ("news_publication", site.name),
-                ("news_language", site.language),
-            )
-            if value and options.get(name) in (None, "")
-        }
         prefix = spelling.option_form.partition("{")[0]
         settings, issues = settings_from_options(
-            {**options, **unset}, base_url, root, prefix, also_valid
+            {**options, **site.fills(options)}, base_url, root, prefix, also_valid
         )
         if preview:
             settings = dataclasses.replace(settings, cache_dir=None, submit=False)
@@ -130,9 +111,7 @@ class SitemapBuild:
             return cls(
                 settings, [*checked, *issues], reporter=reporter, site=site, previous=previous
             )
-        unusable = cls(None, [*checked, *issues], reporter=reporter, site=site)
-        unusable._why_not, unusable._clear = problem, settings
-        return unusable
+        return cls(None, [*checked, *issues], reporter=reporter, why_not=problem, clear=settings)
 
     @classmethod
     def not_listed(
@@ -140,39 +119,26 @@ class SitemapBuild:
     ) -> SitemapBuild:
         """A build whose pages another build lists (a version built with another
         version's URLs): no sitemap, `why` in its summary, `issues` to say."""
-        build = cls(None, issues, reporter=Reporter(voice, spelling))
-        build._why_not = why
-        return build
+        return cls(None, issues, reporter=Reporter(voice, spelling), why_not=why)
 
     @property
     def settings(self) -> Settings | None:
         """The settings fixed at `configure`; None when no sitemap can be written."""
         return self._settings
 
-    @property
-    def result(self) -> Result | None:
-        """What `finish` wrote; None before, or when it wrote nothing."""
-        return self._result
-
     def note(self, issues: Iterable[Issue]) -> None:
         """Issues the adapter found (a page's fields), said at the next `report`."""
-        self._issues.extend(issues)
+        self._reporter.note(issues)
 
     def report(self, *, summary: bool = False) -> None:
         """Say the issues found since the last report through the generator's voice;
         with `summary`, then the summary line."""
-        issues, self._issues = self._issues, []
-        if self._reporter is None:
-            return
-        said = self._reporter.report(issues, self.summary() if summary else "")
-        self._counts = Counts(
-            self._counts.errors + said.errors, self._counts.warnings + said.warnings
-        )
+        self._reporter.say(self.summary() if summary else "")
 
     def failed(self, *, strict: bool = False) -> bool:
         """After `finish`: True when the issues said include an error or, `strict`, a
         warning, or when no sitemap was written."""
-        errors, warnings = self._counts
+        errors, warnings = self._reporter.counts
         written = self._result is not None and bool(self._result.files)
         return bool(errors or (strict and warnings) or not written)
 
@@ -183,32 +149,10 @@ class SitemapBuild:
             self._heads = Heads()
         return self._heads
 
-    def read_history(self, sources: Iterable[StrPath]) -> None:
-        """Start git reading the history of the pages' `sources` while the generator
-        builds, when the settings date pages by git; or take over the last build's
-        history (a dev server, `previous`) when it still holds: HEAD on the same commit,
-        the files changed since dated by their mtime. git then reads only what is new."""
-        if self._settings is None:
-            return
-        paths = list(sources)
-        kept, self._kept = self._kept, None
-        if kept is not None and paths and kept.contains(paths[0]) and kept.refresh():
-            kept.read_ahead(paths)
-            self._history = kept
-        else:
-            self._history = read_ahead(paths, self._settings)
-
-    def read_more(self, sources: Iterable[StrPath]) -> None:
-        """Start git reading the history of more files (those pages include, found while
-        the generator reads them)."""
-        if self._history is not None:
-            self._history.read_ahead(sources)
-
-    def prefetch(self, sources: Iterable[StrPath]) -> None:
-        """Take git's reads of `sources` over now (git finished them while the generator
-        worked), so that dating the pages later waits for nothing."""
-        if self._history is not None:
-            self._history.prefetch(sources)
+    @property
+    def history(self) -> History:
+        """The pages' git history: `read` it while the generator builds."""
+        return self._history
 
     def add(self, page: Page) -> None:
         """One page of the inventory, as the generator built it."""
@@ -218,27 +162,19 @@ class SitemapBuild:
         """Pages of the inventory, taken (lazily, once) when the build finishes."""
         self._pages.append(pages)
 
-    def finish(self, out_dir: Path, versioned: tuple[str, str] | None = None) -> Result | None:
+    def finish(self, out_dir: Path) -> Result | None:
         """Write every rendering of the inventory into `out_dir` (the sitemap set, and
         what the settings ask beside it); None when this build writes none. Its issues
-        are said at the next `report`; the pages are let go. `versioned`: this build is
-        one version of a versioned deploy, `(root URL, "mike builds this version")`:
-        the robots advice names the root index `sitemap-suite versions` writes there."""
+        are said at the next `report`; the pages are let go."""
         if self._settings is None:
             if self._clear is not None:  # an earlier build's set would be deployed
                 remove_sets(Path(out_dir), self._clear)
             return None
         pages, self._pages = itertools.chain.from_iterable(self._pages), []
         self._result = write_sitemaps(
-            pages, out_dir, self._settings, self._history, self._heads, self._site
+            pages, out_dir, self._settings, self._history.dates, self._heads, self._site
         )
-        issues: Iterable[Issue] = self._result.issues
-        if versioned is not None:
-            from ..writing.versionroot import versioned_advice  # a versioned build's only
-
-            root, builder = versioned
-            issues = versioned_advice(issues, root + self._settings.filename, builder)
-        self._issues.extend(issues)
+        self._reporter.note(self._result.issues)
         return self._result
 
     def summary(self) -> str:

@@ -41,7 +41,7 @@ def write_sitemaps(
     settings = cache_beside(out_dir, settings)
     with _collector_paused():
         written = write_set(pages, out_dir, settings, history, heads)
-        result = written.result
+        result = _advised(written.result, settings, site)
         if written.llms is not None and result.files:  # llms.txt: the same pages, for models
             from ..writing.llmstxt import write_llms
 
@@ -63,6 +63,18 @@ def write_sitemaps(
 
         told = indexnow.after_build(result, settings, out_dir)  # key file, submit
         return dataclasses.replace(result, issues=(*result.issues, *told)) if told else result
+
+
+def _advised(result: Result, settings: Settings, site: Site | None) -> Result:
+    """`result`, its robots advice naming the versioned deploy's root index when the site
+    is one version of one (`Site.versioned`)."""
+    if site is None or site.versioned is None:
+        return result
+    from ..writing.versionroot import versioned_advice  # a versioned build's only
+
+    root, builder = site.versioned
+    issues = versioned_advice(result.issues, root + settings.filename, builder)
+    return dataclasses.replace(result, issues=tuple(issues))
 
 
 def _checked(files: tuple[Path, ...], location: str, settings: Settings) -> list[Issue]:

@@ -14,13 +14,25 @@ from .report import Issue
 class Site:
     """The site's name and description (llms.txt's heading and summary; the name is the
     news sitemap's publication when `news_publication` is unset), its language (the news
-    articles', when `news_language` is unset) and its default language among its
-    translations (`x_default`, when unset)."""
+    articles', when `news_language` is unset), its default language among its
+    translations (`x_default`, when unset), and, for one version of a versioned deploy,
+    `(root URL, "mike builds this version")`: its robots advice names the root index
+    `sitemap-suite versions` writes there, not this version's sitemap."""
 
     name: str = ""
     description: str = ""
     language: str = ""
     default_language: str = ""
+    versioned: tuple[str, str] | None = None
+
+    def fills(self, options: Mapping[str, object]) -> dict[str, str]:
+        """The option values the site's own give where `options` leaves them unset."""
+        own = {
+            "x_default": self.default_language.replace("_", "-"),  # hreflang: `pt-BR`
+            "news_publication": self.name,
+            "news_language": self.language,
+        }
+        return {name: value for name, value in own.items() if value and not options.get(name)}
 
 
 @dataclass(frozen=True, slots=True)
