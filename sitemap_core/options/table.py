@@ -290,9 +290,10 @@ class Settings:
     llms_txt: str = option(
         Choice(LLMS_TXT_MODES, {True: "yes", False: "no"}),
         "no",
-        "Also write `llms.txt` beside the sitemap (llmstxt.org): the site's pages as titled "
-        "links, by section, for language models; `full` adds `llms-full.txt`, each page's "
-        "main content as Markdown. Search engines do not read it.",
+        "`no`, `yes` or `full`. `yes`: also write `llms.txt` beside the sitemap (llmstxt.org): "
+        "the site's pages as titled links, by section, for language models; `full` adds "
+        "`llms-full.txt`, each page's main content as Markdown (the `llms` extra). Search "
+        "engines do not read it.",
     )
     build_time: dt.datetime = field(
         default_factory=lambda: dt.datetime.now(dt.UTC).replace(microsecond=0)
