@@ -1,7 +1,8 @@
 """The site map pages (`html_map: true`) as pages MkDocs builds with the theme's main template.
 
-- `on_nav` (late, once the nav is final): the map is planned from the nav (its sections;
-  pages outside the nav grouped by folder) and each of its pages is added as a generated
+- `on_nav` (late, once the nav is final): the map is planned, the section tree of the
+  pages placed by the nav (`pages.places`: its sections; pages outside the nav grouped
+  by folder), and each of its pages is added as a generated
   file (`File.generated`, MkDocs 1.6) with its `Page`, so the theme renders it like any
   page: header, navigation, styles, search, canonical link; the sitemap lists it.
 - `on_env`: they move to the end of the files, so MkDocs renders them after every other
@@ -13,11 +14,11 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
-from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemap_core import (
@@ -25,7 +26,6 @@ from sitemap_core import (
     Heads,
     Issue,
     Listing,
-    MapEntry,
     MapPage,
     Page,
     Settings,
@@ -34,12 +34,11 @@ from sitemap_core import (
     plan,
     prune,
     render,
+    section_tree,
 )
 
 from . import i18n
-from .pages import written
-
-OTHER = "Other pages"  # the section of top-level pages outside the nav
+from .pages import Place, title, written
 
 
 class HtmlMap:
@@ -52,20 +51,24 @@ class HtmlMap:
         self.path = self.default_path  # this nav's: beside its home page
         self.site_dir = config.site_dir
         self.files: dict[str, File] = {}  # map path -> its generated file
-        self.nav: Navigation | None = None
+        self.placed: Mapping[int, Place] = {}  # where the pages stand, by id(file)
         self.all_files: Files | None = None
         self.listing: Listing | None = None  # once every other page is written:
         self.final: dict[str, MapPage] = {}  # the listed pages, and the map by path
         self.known: Listing | None = None  # what the nav's time knows: URL rules, scope
 
-    def add_pages(self, nav: Navigation, files: Files, config: MkDocsConfig) -> list[Issue]:
+    def add_pages(
+        self, nav: Navigation, files: Files, config: MkDocsConfig, placed: Mapping[int, Place]
+    ) -> list[Issue]:
         """Add a generated page per site map page, beside the home page (a language's
-        build of mkdocs-static-i18n: in its folder); a path another file has is an issue."""
-        self.nav, self.all_files, self.files, self.listing = nav, files, {}, None
+        build of mkdocs-static-i18n: in its folder); a path another file has is an issue.
+        `placed`: where this build's pages stand (`pages.places`)."""
+        self.placed, self.all_files, self.files, self.listing = placed, files, {}, None
         home = posixpath.dirname(nav.homepage.url) if nav.homepage is not None else ""
         self.path = ("" if home in ("", ".") else home + "/") + self.default_path
         self.known = Listing(
-            (p._replace(output=None) for p in _pages(files, self.site_dir)), self.settings
+            (p._replace(output=None) for p in _pages(files, self.site_dir, placed)),
+            self.settings,
         )
         taken = {f.dest_uri for f in files}
         for page in self._plan():
@@ -105,7 +108,9 @@ class HtmlMap:
         if page.file not in self.files.values() or self.all_files is None:
             return
         if self.listing is None:  # the first site map page: planned once, titles final
-            self.listing = Listing(_pages(self.all_files, self.site_dir), self.settings, self.heads)
+            self.listing = Listing(
+                _pages(self.all_files, self.site_dir, self.placed), self.settings, self.heads
+            )
             self.final = {p.path: p for p in self._plan()}
         shown = self.final.get(page.file.url)
         if shown is not None:
@@ -114,55 +119,30 @@ class HtmlMap:
     def _plan(self) -> tuple[MapPage, ...]:
         """The map of the nav's pages the sitemap can list (front matter and heads are
         read later: `fill` leaves out those too), its titles as known by now."""
-        if self.nav is None or self.all_files is None or self.known is None:
+        if self.all_files is None or self.known is None:
             return ()
+        tree = section_tree(_pages(self.all_files, self.site_dir, self.placed))
         return plan(
-            prune(_tree(self.nav, self.all_files), self.known),
+            prune(tree, self.known),
             self.path,
             self.settings.html_map_max_links,
         )
 
 
-def _tree(nav: Navigation, files: Files) -> list[MapEntry]:
-    """The nav's pages and sections, then the other pages grouped by folder; of two
-    sources of one URL, the page MkDocs wrote."""
-    pages = written(files.documentation_pages())[0]
-    served = {id(file) for file in pages}
-    in_nav = {id(p) for p in nav.pages}
-    tree = [entry for item in nav.items if (entry := _entry(item, served)) is not None]
-    folders: dict[str, list[MapEntry]] = {}
-    for file in pages:
-        if file.page is not None and id(file.page) not in in_nav and not file.generated_by:
-            folders.setdefault(posixpath.dirname(file.src_uri), []).append(
-                MapEntry(file.page.title or file.name, file.page.url)
-            )
-    for folder in sorted(folders):
-        tree.append(MapEntry(folder or OTHER, None, children=tuple(folders[folder])))
-    return tree
-
-
-def _entry(item: object, served: set[int]) -> MapEntry | None:
-    """A nav page (whose file, by id, is `served`) or section as a map entry; links (to
-    other sites) are not pages."""
-    if isinstance(item, MkDocsPage):
-        if id(item.file) not in served:
-            return None
-        return MapEntry(item.title or item.file.name, item.url)
-    if isinstance(item, Section):
-        children = tuple(e for child in item.children if (e := _entry(child, served)) is not None)
-        return MapEntry(item.title, None, children=children) if children else None
-    return None
-
-
-def _pages(files: Files, site_dir: str) -> Iterator[Page]:
+def _pages(files: Files, site_dir: str, placed: Mapping[int, Place]) -> Iterator[Page]:
     """Every page MkDocs wrote that the sitemap is offered (not a language's fallback
-    copy of another's page), as it sees it: its URL, `sitemap: false`, its output."""
+    copy of another's page), as it sees it: its URL, `sitemap: false`, its output, and
+    its title and place (`placed`) as known by now."""
     for file in written(files.documentation_pages())[0]:
         if i18n.is_fallback(file):
             continue
         meta = file.page.meta if file.page is not None else {}
+        place = placed.get(id(file))
         yield Page(
-            url=file.url,
+            url=file.url if file.page is None else file.page.url,  # the home page's: ``
             output=os.path.join(site_dir, file.dest_uri),
             exclude=bool(meta_overrides(meta.get("sitemap"))[0].get("exclude")),
+            title=None if place is None else title(file),
+            section=() if place is None else place[0],
+            rank=0 if place is None else place[1],
         )

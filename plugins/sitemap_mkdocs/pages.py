@@ -11,21 +11,29 @@ Two sources can build one output: `x.md` and `x/index.md` (or `x/README.md`) bot
 `index.md` itself (with a warning), but keeps sources in different folders, builds each
 in the order of its files and says nothing: the last one written is the page served
 (`written`). Its front matter, history and translations date and describe the URL.
+
+Each page stands where the nav puts it (`places`, once per build's nav): its title, its
+nav sections, its rank in the nav; a page outside the nav under its folder ("Other
+pages" at the top), after the nav's; a page a plugin generated outside the nav (a blog's
+pagination) nowhere. A material blog's views are listings (`Page.listing`).
 """
 
 from __future__ import annotations
 
 import os
+import posixpath
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import yaml
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.nav import Section as NavSection
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.meta import YAML_RE, get_data
 
-from sitemap_core import Alternate, Code, Issue, Page, meta_overrides, unread_metadata
+from sitemap_core import Alternate, Code, Issue, Page, Section, meta_overrides, unread_metadata
 
 from . import blog, i18n
 
@@ -34,6 +42,43 @@ LASTMOD_KEYS = ("updated", "last_modified", "modified")
 
 Report = Callable[[Iterable[Issue]], None]
 """Where a page's front matter issues go (the plugin's log)."""
+
+OTHER = "Other pages"  # the section of top-level pages outside the nav
+Place = tuple[tuple[Section, ...], int]
+"""Where a page stands: its sections (outermost first) and its rank."""
+
+
+def places(nav: Navigation, files: Files) -> dict[int, Place]:
+    """Where each page of one build stands, by `id()` of its file: the nav's pages in the
+    nav's order under its sections (as the nav's items show them: mkdocs-static-i18n
+    moves a language's pages to the top and leaves their `parent`); then the other
+    pages, by folder (`OTHER` for the top one), in the order of their files. Pages a
+    plugin generated outside the nav (a blog's pagination, the site map pages) stand
+    nowhere."""
+    found: dict[int, Place] = {}
+
+    def walk(items: Iterable[Any], section: tuple[Section, ...]) -> None:
+        for item in items:
+            if isinstance(item, MkDocsPage):
+                found.setdefault(id(item.file), (section, len(found)))
+            elif isinstance(item, NavSection):
+                walk(item.children, (*section, Section(item.title)))
+
+    walk(nav.items, ())
+    in_nav = {id(page.file) for page in nav.pages}
+    others = [
+        (posixpath.dirname(file.src_uri), file)
+        for file in files.documentation_pages()
+        if id(file) not in found and id(file) not in in_nav and not file.generated_by
+    ]
+    others.sort(key=_folder)
+    for rank, (folder, file) in enumerate(others, len(found)):
+        found[id(file)] = ((Section(folder or OTHER),), rank)
+    return found
+
+
+def _folder(pair: tuple[str, File]) -> str:
+    return pair[0]
 
 
 def site_pages(
@@ -45,15 +90,18 @@ def site_pages(
     included: Mapping[str, list[str]],
     shown: Mapping[str, list[MkDocsPage]],
     report: Report,
+    placed: Mapping[int, Place] | None = None,
 ) -> Iterator[Page]:
-    """Every page MkDocs wrote but fallbacks, with its translations; blog views last,
-    listing the `Page` values of their posts. One info line for each output two
-    sources built, naming the one written."""
+    """Every page MkDocs wrote but fallbacks, with its translations and its place
+    (`placed`: every build's `places`); blog views last, listing the `Page` values of
+    their posts. One info line for each output two sources built, naming the one
+    written."""
     files, clashes = written(files)
     report(_clash_notes(clashes))
     files = [file for file in files if not i18n.is_fallback(file)]
     alternates = i18n.alternates(files)
     site = os.fspath(site_dir)
+    placed = placed or {}
     pages: dict[str, Page] = {}
     views = []
     for file in files:
@@ -68,6 +116,7 @@ def site_pages(
                 included=included,
                 report=report,
                 alternates=alternates.get(file.src_uri, ()),
+                place=placed.get(id(file)),
             )
     yield from pages.values()
     for file in views:
@@ -78,7 +127,16 @@ def site_pages(
             for post in shown.get(file.src_uri, ())
             if post.file.src_uri in pages
         )
-        page = built_page(file, site, news=news, meta=meta, included=included, report=report)
+        page = built_page(
+            file,
+            site,
+            news=news,
+            meta=meta,
+            included=included,
+            report=report,
+            place=placed.get(id(file)),
+            listing=True,
+        )
         yield page._replace(lists=listed)
 
 
@@ -91,10 +149,13 @@ def built_page(
     included: Mapping[str, list[str]],
     report: Report,
     alternates: tuple[Alternate, ...] = (),
+    place: Place | None = None,
+    listing: bool = False,
 ) -> Page:
     """The core's view of one built page: its URL as MkDocs links it, its translations,
-    its front matter, its file and the files it includes; `news`: a blog post is a
-    news article."""
+    its front matter, its file and the files it includes, its title and `place` (none:
+    the page has no title); `news`: a blog post is a news article; `listing`: a blog
+    view."""
     front = meta.get(file.src_uri)
     if front is None:  # a --dirty build did not read this unchanged page
         markdown, front = get_data(file.content_string)
@@ -116,8 +177,17 @@ def built_page(
         name=file.src_uri,
         description=_text(front.get("description")),
         news=blog.article(file.page) if news and file.page is not None else None,
+        title=None if place is None else title(file),
+        section=() if place is None else place[0],
+        rank=0 if place is None else place[1],
+        listing=listing,
         **_dates(front, overrides),
     )
+
+
+def title(file: File) -> str:
+    """A page's title as MkDocs shows it in the nav, else its file's name."""
+    return (file.page.title if file.page is not None else None) or file.name
 
 
 def _text(value: Any) -> str | None:
