@@ -124,7 +124,7 @@ class _Voice:
     def issue(self, said: Said) -> None:
         issue = said.issue
         location = issue.page if issue.page in self.app.env.found_docs else None
-        message = said.detail if location or not issue.page else f"{issue.page}: {said.detail}"
+        message = said.detail if location or not issue.page else said.plain
         if issue.level == "info":
             logger.info("sitemap: %s", message, location=location)
             return

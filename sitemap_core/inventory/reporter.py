@@ -20,12 +20,18 @@ from ..writing.robots import is_robots_advice
 
 class Said(NamedTuple):
     """One issue as it is said: where (page or settings file), the field as the user
-    writes it, and the whole line."""
+    writes it, the line without its code (`where (field): message`), and the whole
+    line (`text`, `[code] where (field): message`)."""
 
     issue: Issue
     where: str
     field: str
-    text: str
+    plain: str
+
+    @property
+    def text(self) -> str:
+        """`[code] where (field): message`."""
+        return f"[{self.issue.code}] {self.plain}"
 
     @property
     def detail(self) -> str:
@@ -68,9 +74,8 @@ class Reporter:
         """The issue as it is said: `[code] where (field): message`."""
         where = issue.page or self.spelling.site_file
         field = self.spelling.name_of(issue)
-        shown = f" ({field})" if field else ""
-        place = f" {where}{shown}" if where or shown else ""
-        return Said(issue, where, field, f"[{issue.code}]{place}: {issue.message}")
+        place = f"{where} ({field})" if where and field else where or field
+        return Said(issue, where, field, f"{place}: {issue.message}" if place else issue.message)
 
     def note(self, issues: Iterable[Issue]) -> None:
         """Issues to say at the next `say`."""

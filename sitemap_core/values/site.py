@@ -60,11 +60,13 @@ class Spelling:
         name = issue.field
         if not name:
             return ""
-        if issue.page:
-            return self.field_form.format(name[8:]) if name.startswith("sitemap.") else name
-        if name == "base_url":
+        if name == "base_url" and not issue.page:
             return self.base_url
-        return self.option(name) if issue.code in _OPTION_CODES else name
+        if issue.code in _OPTION_CODES:
+            return self.option(name)
+        if issue.page and name.startswith("sitemap."):
+            return self.field_form.format(name.removeprefix("sitemap."))
+        return name
 
 
-_OPTION_CODES = frozenset({Code.OPTION, Code.EXCLUDE, Code.LLMS})
+_OPTION_CODES = frozenset({Code.OPTION, Code.EXCLUDE, Code.ROBOTS, Code.LLMS})
