@@ -101,7 +101,9 @@ class SitemapBuild:
             base_url = published  # on Read the Docs
             reporter.spelling = dataclasses.replace(spelling, base_url=readthedocs.CANONICAL_URL)
         base_url, problem, checked = _checked_base_url(base_url)
-        prefix = spelling.option_form.partition("{")[0]
+        # The hint's spelling (`sitemap_gzip`): a prefix only; `SITEMAP['gzip']` is no prefix.
+        form = spelling.option_form
+        prefix = form.removesuffix("{}") if form.endswith("{}") else ""
         settings, issues = settings_from_options(
             {**options, **site.fills(options)}, base_url, root, prefix, also_valid
         )
