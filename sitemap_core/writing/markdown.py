@@ -121,7 +121,10 @@ def _parser(encoding: str) -> html.HTMLParser:
 
 def _language(tag: Any) -> str:
     """A code block's language: `language-x` (Markdown, material) or Sphinx's
-    `highlight-x` on the element or one of the two around it."""
+    `highlight-x` on its `<code>`, the element or one of the two around it."""
+    code = tag.find("code", recursive=False)
+    if code is not None and (found := _LANGUAGE.search(" ".join(code.get("class") or ()))):
+        return found.group(1)
     for _ in range(3):
         if tag is None:
             break
