@@ -847,3 +847,14 @@ def test_generate_drops_a_fragment_of_the_base_url(tmp_path: Path) -> None:
         loc.startswith("https://example.org/site/") and "//" not in loc[8:]
         for loc in locs(site / "sitemap.xml")
     )
+
+
+def test_a_dead_exclude_hint_speaks_of_the_sites_own_urls(tmp_path: Path) -> None:
+    """Issue 40 §5: a site whose URLs end in `.html` is not told about a trailing '/'."""
+    site = _jekyll(tmp_path / "_site")
+    result = run("generate", site, "--base-url", "https://example.com/", "--exclude", "abut.html")
+    (line,) = [line for line in report_lines(result.output) if line.startswith("warning")]
+    assert line == (
+        "warning exclude --exclude: pattern 'abut.html' matched no URL (nearest URL path: "
+        "'about.html'); globs match the site-relative URL path"
+    )

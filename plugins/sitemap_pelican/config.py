@@ -74,6 +74,7 @@ def load(
         ),
         root=_config_folder(pelican_settings),
         also_valid=(*RENAMED, *PER_TYPE),
+        development=True,  # pelican-quickstart's pelicanconf.py: `SITEURL = ""`
     )
     if build.settings is None:
         build.note(issues)

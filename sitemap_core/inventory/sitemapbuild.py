@@ -83,29 +83,26 @@ class SitemapBuild:
         also_valid: tuple[str, ...] = (),
         preview: bool = False,
         previous: SitemapBuild | None = None,
+        development: bool = False,
     ) -> SitemapBuild:
         """A build from a generator's option values (any spelling the core knows) and
         its base URL, said through `voice` as `spelling` names things.
 
-        `site`: what the generator says of the site (its name, description, languages,
-        which fill the options the user left unset). `preview`: a dev server's build,
-        whose URLs never enter the content state nor IndexNow. `previous`: the last
-        build of the same dev server, whose git history this one takes over while it
-        holds. No base URL: Read the Docs' canonical URL of this build, when it runs
-        there. A base URL no sitemap can use is one `base-url` issue, and a build with
-        no settings.
+        `site`: what the generator says of the site (`Site`). `preview`: a dev server's
+        build, whose URLs never enter the content state nor IndexNow. `previous`: the
+        same dev server's last build, whose git history this one takes over. No base
+        URL: Read the Docs' canonical URL, when it runs there. A base URL no sitemap can
+        use is one `base-url` issue, and a build with no settings (an info line only for
+        none at all where development builds leave it empty: `development`, Pelican).
         """
         site = site or Site()
-        reporter = Reporter(voice, spelling)
         if not base_url and (published := readthedocs.canonical_url()):
             base_url = published  # on Read the Docs
-            reporter.spelling = dataclasses.replace(spelling, base_url=readthedocs.CANONICAL_URL)
-        base_url, problem, checked = _checked_base_url(base_url)
-        # The hint's spelling (`sitemap_gzip`): a prefix only; `SITEMAP['gzip']` is no prefix.
-        form = spelling.option_form
-        prefix = form.removesuffix("{}") if form.endswith("{}") else ""
+            spelling = dataclasses.replace(spelling, base_url=readthedocs.CANONICAL_URL)
+        reporter = Reporter(voice, spelling)
+        base_url, problem, checked = _checked_base_url(base_url, development)
         settings, issues = settings_from_options(
-            {**options, **site.fills(options)}, base_url, root, prefix, also_valid
+            {**options, **site.fills(options)}, base_url, root, spelling.prefix, also_valid
         )
         if preview:
             settings = dataclasses.replace(settings, cache_dir=None, submit=False)
@@ -186,7 +183,7 @@ class SitemapBuild:
         return f"sitemap: not written: {self._why_not or 'the build did not finish'}"
 
 
-def _checked_base_url(base_url: str) -> tuple[str, str | None, list[Issue]]:
+def _checked_base_url(base_url: str, development: bool) -> tuple[str, str | None, list[Issue]]:
     """The base URL a sitemap can use: `base_url` without its `#fragment`; why none can
     (None when it can); and the issues to say. The one rule of every generator and
     `generate`: a fragment is dropped with a warning, a query or credentials are an
@@ -205,14 +202,24 @@ def _checked_base_url(base_url: str) -> tuple[str, str | None, list[Issue]]:
         )
     problem = base_url_problem(usable)
     if problem:
-        issues.append(_base_url_issue(usable, problem))
+        issues.append(_base_url_issue(usable, problem, development))
     return usable, problem, issues
 
 
-def _base_url_issue(base_url: str, problem: str) -> Issue:
+def _base_url_issue(base_url: str, problem: str, development: bool) -> Issue:
     """The one `base-url` issue every generator gives for a base URL no sitemap can use:
     an error for a query or credentials in it (a part the user put there, that no site's
-    address holds), else a warning. The pages are built all the same."""
+    address holds), else a warning; none at all in a `development` build, an info line.
+    The pages are built all the same."""
+    if not base_url and development:
+        return Issue(
+            Code.BASE_URL,
+            "",
+            "base_url",
+            "empty, as in a development build: no sitemap written (the settings the site "
+            "is published with set it)",
+            level="info",
+        )
     given = f"{shown(base_url)!r}: {problem}" if base_url else "not set"
     return Issue(
         Code.BASE_URL,

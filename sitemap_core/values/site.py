@@ -49,6 +49,13 @@ class Spelling:
     field_form: str = "sitemap.{}"
     renamed: Mapping[str, str] = field(default_factory=dict)
 
+    @property
+    def prefix(self) -> str:
+        """What every option's name starts with (`sitemap_`), when `option_form` is a
+        prefix only (`SITEMAP['gzip']` is no prefix: "")."""
+        form = self.option_form
+        return form.removesuffix("{}") if form.endswith("{}") and "{" not in form[:-2] else ""
+
     def option(self, name: str) -> str:
         """Option `name` (the core's) as the user writes it."""
         return self.option_form.format(self.renamed.get(name, name))
