@@ -96,6 +96,7 @@ _DROP = etree.XPath(
         ]
     )
 )
+_HEADING_LINKS = etree.XPath("descendant::a[ancestor::h1 or ancestor::h2 or ancestor::h3]")
 _HIGHLIGHT_TABLE = etree.XPath(f"descendant::table[{_cls('highlighttable')}]")
 _LANGUAGE = re.compile(r"(?:^|\s)(?:language|highlight|lang)-([\w+#.-]+)")
 _BLANK_RUN = re.compile(r"\n{3,}")
@@ -163,6 +164,8 @@ def page_markdown(data: bytes, loc: str) -> str:
     for element in _DROP(main):
         if element.getparent() is not None:
             element.drop_tree()
+    for link in _HEADING_LINKS(main):  # a heading's permalink (Pelican's): its text alone
+        link.drop_tag()
     main.make_links_absolute(loc, resolve_base_href=False, handle_failures="ignore")
     text = _CONVERTER.convert(html.tostring(main, encoding="unicode"))
     return _tidy(text)
