@@ -19,10 +19,9 @@ so is every page the sitemap leaves out, by the same rule (`listing.Placement`).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import urlsplit
 
 from ..files.atomic import write_file
@@ -32,15 +31,15 @@ from ..values.codes import Code
 from ..values.page import Page, StrPath
 from ..values.report import Issue
 from ..values.site import Site
-from .dedupe import SeenURLs
-from .htmlmap import MapEntry
-from .sections import section_tree
+
+if TYPE_CHECKING:
+    from .dedupe import SeenURLs
+    from .htmlmap import MapEntry
 
 LLMS_TXT = "llms.txt"
 LLMS_FULL = "llms-full.txt"
 FIRST_SECTION = "Pages"  # the top-level pages that stand in no section
 EXTRA = "llms"  # the package extra `full` needs (markdownify)
-_SPACE = re.compile(r"\s+")
 
 
 class Listed(NamedTuple):
@@ -100,14 +99,18 @@ def write_llms(
     for the `pages` it lists (`LlmsPages.listed`); the issues (a missing extra)."""
     where = (out_dir / settings.filename).parent
     base = urls.normal_base(settings.base_url)
-    scope = urls.scope_of(base + settings.filename)
-    tree = section_tree(_resolved(pages, base, scope))
-    by_loc = {
-        loc: Listed(loc, _line(page.title or ""), _line(page.description or ""), page.output)
+    from .sections import section_tree  # the site map page's tree: loaded when llms.txt is on
+
+    # The tree of the pages as the generator links them (a section names its own page
+    # by that URL); each entry's page found by it.
+    tree = section_tree(page for _, page in pages)
+    by_url = {
+        page.url: Listed(loc, _line(page.title or ""), _line(page.description or ""), page.output)
         for loc, page in pages
     }
-    name, description = _about(site or Site(), by_loc.get(base))
-    sections = list(_sections(tree, by_loc))
+    home = next((found for found in by_url.values() if found.loc == base), None)
+    name, description = _about(site or Site(), home)
+    sections = list(_sections(tree, by_url))
     write_file(where / LLMS_TXT, render(name, description, sections).encode(), "llms")
     if settings.llms_txt != "full":
         return []
@@ -129,31 +132,6 @@ def write_llms(
     return []
 
 
-def _resolved(pages: Iterable[tuple[str, Page]], base: str, scope: str) -> Iterator[Page]:
-    """Each page at its `<loc>`, its sections' own URLs made `<loc>`s alike (a section
-    names its page by the URL the generator links it by)."""
-    locs: dict[str, str | None] = {}
-    for loc, page in pages:
-        section = page.section
-        if any(part.url is not None for part in section):
-            section = tuple(
-                part if part.url is None else part._replace(url=_loc(part.url, base, scope, locs))
-                for part in section
-            )
-        yield page._replace(url=loc, section=section)
-
-
-def _loc(url: str, base: str, scope: str, locs: dict[str, str | None]) -> str | None:
-    """A section's URL as a `<loc>` (remembered: pages share their sections); None, a
-    heading, when it cannot be one."""
-    if url not in locs:
-        try:
-            locs[url] = urls.loc(base, url, scope)
-        except urls.URLError:
-            locs[url] = None
-    return locs[url]
-
-
 def render(name: str, description: str, sections: list[tuple[str, list[Listed]]]) -> str:
     """llms.txt's text: the H1, the blockquote, one H2 section of links each."""
     lines = [f"# {name}", ""]
@@ -173,38 +151,38 @@ def _link(page: Listed) -> str:
 
 
 def _sections(
-    tree: list[MapEntry], by_loc: dict[str, Listed]
+    tree: list[MapEntry], by_url: dict[str, Listed]
 ) -> Iterator[tuple[str, list[Listed]]]:
     """The H2 sections of the tree: the top-level pages first, then each section."""
-    loose = [found for entry in tree if not entry.children for found in _own(entry, by_loc)]
+    loose = [found for entry in tree if not entry.children for found in _own(entry, by_url)]
     if loose:
         yield FIRST_SECTION, loose
     for entry in tree:
         if entry.children:
-            yield from _section(entry, _line(entry.title), by_loc)
+            yield from _section(entry, _line(entry.title), by_url)
 
 
 def _section(
-    entry: MapEntry, title: str, by_loc: dict[str, Listed]
+    entry: MapEntry, title: str, by_url: dict[str, Listed]
 ) -> Iterator[tuple[str, list[Listed]]]:
     """A section's H2: its own page and its pages; its nested sections after it."""
-    links = list(_own(entry, by_loc))
+    links = list(_own(entry, by_url))
     links += [
         found
         for child in entry.children
         if not child.children and child.url != entry.url  # its own page, once
-        for found in _own(child, by_loc)
+        for found in _own(child, by_url)
     ]
     if links:
         yield title, links
     for child in entry.children:
         if child.children:
-            yield from _section(child, f"{title} / {_line(child.title)}", by_loc)
+            yield from _section(child, f"{title} / {_line(child.title)}", by_url)
 
 
-def _own(entry: MapEntry, by_loc: dict[str, Listed]) -> Iterator[Listed]:
-    """The entry's own page, when the sitemap lists it (a heading has none)."""
-    found = by_loc.get(entry.url) if entry.url is not None else None
+def _own(entry: MapEntry, by_url: dict[str, Listed]) -> Iterator[Listed]:
+    """The entry's own page, when llms.txt lists it (a heading has none)."""
+    found = by_url.get(entry.url) if entry.url is not None else None
     if found is not None:
         yield found._replace(title=_line(entry.title) or found.title)
 
@@ -221,4 +199,4 @@ def _about(site: Site, home: Listed | None) -> tuple[str, str]:
 
 def _line(text: str) -> str:
     """`text` on one line, its runs of white space one space."""
-    return _SPACE.sub(" ", text).strip()
+    return " ".join(text.split())

@@ -15,13 +15,23 @@ import codecs
 import functools
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from lxml import etree, html
 from markdownify import ATX, BACKSLASH, MarkdownConverter
 
-if TYPE_CHECKING:
-    from .llmstxt import Listed
+from ..values.page import StrPath
+
+
+class Listed(Protocol):
+    """A page llms.txt lists (`llmstxt.Listed`): its URL, title and built file."""
+
+    @property
+    def loc(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def output(self) -> StrPath | None: ...
 
 
 def _cls(name: str) -> str:
