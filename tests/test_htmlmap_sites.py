@@ -223,3 +223,11 @@ def test_sphinx_builds_one_map_per_language(built) -> None:
     (portuguese,) = map_pages(out / "pt_BR", site.base + "pt_BR/", site.top).values()
     assert len(english.links) == len(portuguese.links)
     assert all(url.startswith(site.base + "pt_BR/") for _, url in portuguese.links)
+
+
+def test_mkdocs_map_page_has_a_table_of_contents(built) -> None:
+    """The `mkdocs` theme's contents box lists the map page's title, not nothing (40 §6)."""
+    site = SITES["mkdocs"]
+    (page,) = map_pages(built("mkdocs"), site.base, site.top).values()
+    assert page.tree.xpath("//div[@id='toc-collapse']//a/@href") == ["#sitemap-suite-title"]
+    assert page.tree.xpath(f"{MAP}/h1/@id") == ["sitemap-suite-title"]

@@ -7,11 +7,14 @@
   page: header, navigation, styles, search, canonical link; the sitemap lists it.
 - `on_env`: they move to the end of the files, so MkDocs renders them after every other
   page is written, when each page's head can be read as the sitemap reads it.
-- `on_page_context`: each one's content, linking only the pages the sitemap lists.
+- `on_page_context`: each one's content, linking only the pages the sitemap lists, and
+  its table of contents: its title, as a page of one heading has (the `mkdocs` theme
+  shows an empty box for none).
 """
 
 from __future__ import annotations
 
+import html
 import os
 import posixpath
 from collections.abc import Iterator, Mapping
@@ -20,6 +23,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.structure.toc import get_toc
 
 from sitemap_core import (
     Code,
@@ -39,6 +43,8 @@ from sitemap_core import (
 
 from . import i18n
 from .pages import Place, title, written
+
+ANCHOR = "sitemap-suite-title"  # the id of a site map page's <h1>, its table of contents
 
 
 class HtmlMap:
@@ -114,7 +120,10 @@ class HtmlMap:
             self.final = {p.path: p for p in self._plan()}
         shown = self.final.get(page.file.url)
         if shown is not None:
-            page.content = render(shown, self.listing)
+            content = render(shown, self.listing)
+            page.content = content.replace("<h1>", f'<h1 id="{ANCHOR}">', 1)
+            name = html.escape(shown.title)
+            page.toc = get_toc([{"level": 1, "id": ANCHOR, "name": name, "children": []}])
 
     def _plan(self) -> tuple[MapPage, ...]:
         """The map of the nav's pages the sitemap can list (front matter and heads are
