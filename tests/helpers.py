@@ -206,10 +206,15 @@ def histories_given(monkeypatch: Any) -> list[Any]:
     write = sitemapbuild.write_sitemaps
 
     def recording(
-        pages: Any, out_dir: Path, settings: Any, history: Any = None, heads: Any = None
+        pages: Any,
+        out_dir: Path,
+        settings: Any,
+        history: Any = None,
+        heads: Any = None,
+        site: Any = None,
     ) -> Any:
         given.append(history)
-        return write(pages, out_dir, settings, history, heads)
+        return write(pages, out_dir, settings, history, heads, site)
 
     monkeypatch.setattr(sitemapbuild, "write_sitemaps", recording)
     return given
