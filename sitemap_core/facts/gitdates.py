@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..values.report import Issue
+from .gitcache import GitCache
 from .gitpaths import Located
 from .gitrepo import NO_DATE, FileDate, Repositories, Repository
 
@@ -74,15 +75,19 @@ class GitDates:
         self._handed: set[str | os.PathLike[str]] = set()
 
     @classmethod
-    def load(cls, path: Path, ignore_file: str = "") -> tuple[GitDates | None, list[Issue]]:
+    def load(
+        cls, path: Path, ignore_file: str = "", cache_dir: Path | None = None
+    ) -> tuple[GitDates | None, list[Issue]]:
         """Find the work tree holding `path` (a folder or a file in it); no history yet.
         Commits each repository lists in its `ignore_file` (`.git-blame-ignore-revs`)
         date no file: a file takes the date of the commit that changed it before.
+        `cache_dir`: where the dates read are kept between builds (`keep`), so that the
+        next build reads only the commits made since (`gitcache`).
 
         Returns `(None, [Issue(Code.GIT, ...)])` when git is missing or `path` is not in a
         work tree.
         """
-        repo, issues = Repository.load(path, ignore_file)
+        repo, issues = Repository.load(path, ignore_file, GitCache.load(cache_dir))
         if repo is None:
             return None, issues
         return cls(*_outermost(repo, ignore_file)), issues
@@ -121,6 +126,14 @@ class GitDates:
         self._facts.clear()
         self._handed.clear()
         return all(repo.refresh() for repo in self._met)
+
+    def keep(self) -> None:
+        """Keep the dates read in the cache folder given to `load`, by commit: the next
+        build walks only the commits made since. Nothing without a cache folder."""
+        for repo in self._met:
+            repo.keep()
+        if (cache := self._trees[0].main.cache) is not None:
+            cache.save()
 
     def contains(self, path: str | os.PathLike[str]) -> bool:
         """True when `path` lies in a work tree: one met, or one found now."""
@@ -198,7 +211,8 @@ class GitDates:
         """The work tree holding `path`, which none met holds, now met (`_tree_holding`);
         a work tree met before inside it (the first path was in a data repository cloned
         into the site) becomes one of its inner repositories."""
-        tree = _tree_holding(path, self._trees[0].main.ignore_file, self._outside)
+        main = self._trees[0].main
+        tree = _tree_holding(path, main.ignore_file, self._outside, main.cache)
         if tree is None:
             return None
         for other in [t for t in self._trees if tree.main.paths.locate(t.main.root) is not None]:
@@ -232,7 +246,7 @@ def _grouped(
 
 
 def _tree_holding(
-    path: str | os.PathLike[str], ignore_file: str, outside: set[str]
+    path: str | os.PathLike[str], ignore_file: str, outside: set[str], cache: GitCache | None
 ) -> Repositories | None:
     """The work tree holding `path`, of its outermost superproject; None when none does
     (each such folder noted in `outside`, asked once; a folder with no `.git` above it
@@ -244,7 +258,7 @@ def _tree_holding(
     folder = real if real.is_dir() else real.parent
     if str(folder) in outside:
         return None
-    repo = _repository_above(folder, ignore_file)
+    repo = _repository_above(folder, ignore_file, cache)
     if repo is None:
         outside.add(str(folder))
         return None
@@ -264,7 +278,7 @@ def _outermost(repo: Repository, ignore_file: str) -> tuple[Repository, list[Rep
     levels), else `repo`; and the submodules passed on the way up."""
     inner: list[Repository] = []
     while repo.superproject and repo.head and len(inner) < _SUPERPROJECTS:
-        outer, _ = Repository.load(Path(repo.superproject), ignore_file)
+        outer, _ = Repository.load(Path(repo.superproject), ignore_file, repo.cache)
         if outer is None or not outer.head:
             break
         inner.append(repo)
@@ -272,10 +286,10 @@ def _outermost(repo: Repository, ignore_file: str) -> tuple[Repository, list[Rep
     return repo, inner
 
 
-def _repository_above(folder: Path, ignore_file: str) -> Repository | None:
+def _repository_above(folder: Path, ignore_file: str, cache: GitCache | None) -> Repository | None:
     """The repository (with commits) whose work tree holds `folder`; None, without a git
     process, when no folder from there up has a `.git`."""
     if not any(os.path.lexists(os.path.join(up, ".git")) for up in (folder, *folder.parents)):
         return None
-    repo, _ = Repository.load(folder, ignore_file)
+    repo, _ = Repository.load(folder, ignore_file, cache)
     return repo if repo is not None and repo.head else None

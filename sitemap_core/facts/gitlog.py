@@ -42,9 +42,14 @@ MERGES = ("--diff-merges=separate", "-m")
 
 
 def start_log(
-    root: Path, pathspec: list[str], piped: bool = True, old_git: bool = False
+    root: Path,
+    pathspec: list[str],
+    piped: bool = True,
+    old_git: bool = False,
+    revs: tuple[str, ...] = ("HEAD",),
 ) -> Command:
-    """The one `git log` of some pathspecs, started now; `old_git`: for a git before 2.31."""
+    """The one `git log` of some pathspecs, started now; `old_git`: for a git before 2.31;
+    `revs`: where the walk starts (and, `^<commit>`, what it leaves out)."""
     return Command(
         root,
         [
@@ -60,7 +65,7 @@ def start_log(
             "--no-color",
             "--no-ext-diff",
             "--no-show-signature",
-            "HEAD",
+            *revs,
             "--",
             *pathspec,
         ],
@@ -127,6 +132,7 @@ class Walk:
         self.pending: dict[str, set[str]] = {}
         self.dates: dict[str, str] = {}
         self.beyond: dict[str, str] = {}  # file -> the date of the boundary it reached
+        self.undated: set[str] = set()  # files only an ignored root commit changed
         self.seen = False
         self.waited = False  # some file waits for the commit being read: its names count
         self.header_next = False
@@ -239,7 +245,16 @@ class Walk:
             if files:
                 self._give(self.parents[0], files)
         else:
+            self.undated |= files
             self.left -= len(files)
+
+    def left_at(self) -> dict[str, set[str]]:
+        """After the log ended: the files not dated, by the commit their history reached
+        and the log did not show (in a log of `<last>..HEAD`, a commit of `<last>`'s
+        history). With no commit shown, every file waits at the first commit left out."""
+        if self.start is not None:
+            return {"": self.start} if self.start else {}
+        return {commit: files for commit, files in self.pending.items() if files}
 
     def _give(self, commit: str, files: set[str]) -> None:
         there = self.pending.get(commit)

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from ..values.dates import file_mtime
 from ..values.report import Issue
+from .gitcache import GitCache
 from .gitpaths import Located, TrackedFiles, WorkTreePaths
 from .gitprocess import FULL_HASH, Command, first_line, run_git
 from .gitreading import History, commit_dated, list_tracked, no_git_dates, status_args
@@ -64,6 +65,7 @@ class Repository:
         "superproject",
         "ignore_file",
         "ignored",
+        "cache",
         "_history",
         "_tracked",
     )
@@ -76,6 +78,7 @@ class Repository:
         boundary: frozenset[str],
         superproject: str,
         ignore_file: str = "",
+        cache: GitCache | None = None,
     ) -> None:
         self.root = root  # the work tree's top folder, resolved
         self.paths = WorkTreePaths(str(root))  # paths located, pathspecs read
@@ -85,15 +88,19 @@ class Repository:
         self.superproject = superproject  # the work tree holding this submodule, or ""
         self.ignore_file = ignore_file  # the commits to ignore are listed there ("": none)
         self.ignored = _read_revs(root / ignore_file) if ignore_file else frozenset()
+        self.cache = cache  # the history kept by earlier builds, and kept for the next
         # What the reads found, and the reads started ahead.
-        self._history = History(root, boundary, self.ignored)
+        self._history = History(root, boundary, self.ignored, head or "HEAD", cache)
         self._tracked: TrackedFiles | None | bool = False  # listed on first need
 
     @classmethod
-    def load(cls, path: Path, ignore_file: str = "") -> tuple[Repository | None, list[Issue]]:
+    def load(
+        cls, path: Path, ignore_file: str = "", cache: GitCache | None = None
+    ) -> tuple[Repository | None, list[Issue]]:
         """Find the work tree holding `path` (a folder or a file in it); no history yet.
         Commits listed in its file `ignore_file` (relative to its top: git's
-        `blame.ignoreRevsFile`, `.git-blame-ignore-revs`) date no file.
+        `blame.ignoreRevsFile`, `.git-blame-ignore-revs`) date no file. `cache`: the
+        history earlier builds kept (`gitcache`), and where this one keeps its own.
 
         Returns `(None, [Issue(Code.GIT, ...)])` when git is missing or `path` is not in a
         work tree.
@@ -115,7 +122,9 @@ class Repository:
         shallow = lines[1].strip() == "true"
         boundary = _read_shallow(where / lines[2]) if shallow else frozenset()
         head = lines[3].strip() if len(lines) > 3 else ""
-        repo = cls(Path(lines[0]).resolve(), head, shallow, boundary, superproject, ignore_file)
+        repo = cls(
+            Path(lines[0]).resolve(), head, shallow, boundary, superproject, ignore_file, cache
+        )
         if head:
             return repo, []
         return repo, [
@@ -192,6 +201,10 @@ class Repository:
             if status is not None:
                 status.close()
 
+    def keep(self) -> None:
+        """Hand the dates read to the cache, for the next build (`gitcache`)."""
+        self._history.keep()
+
     @property
     def issues(self) -> list[Issue]:
         """Problems met while reading history (git failing mid-build), for the caller."""
@@ -259,7 +272,7 @@ class Repositories:
         top = os.path.join(self._top, folder)
         if not os.path.lexists(os.path.join(top, ".git")):
             return None
-        repo, _ = Repository.load(Path(top), self.main.ignore_file)
+        repo, _ = Repository.load(Path(top), self.main.ignore_file, self.main.cache)
         if repo is None or not repo.head or repo.root != Path(top):
             return None
         self.met.append(repo)

@@ -438,7 +438,7 @@ class _Records:
             if self.history is not None and self.history.contains(folder):
                 self._git = self.history
                 return self.history
-            git, found = GitDates.load(folder, self.s.ignore_revs_file)
+            git, found = GitDates.load(folder, self.s.ignore_revs_file, self.s.cache_dir)
             if self.asks.auto:  # outside a repository "auto" quietly moves on
                 found = [i for i in found if i.code != Code.GIT]
             self.issues.extend(found)
@@ -461,6 +461,7 @@ class _Records:
         if isinstance(self._state, ContentState):
             self.issues.extend(self._state.save())
         if isinstance(self._git, GitDates):
+            self._git.keep()  # for the next build, by commit
             self.issues.extend(self._git.issues)
         if self.beyond_history:
             self.issues.add(
@@ -487,7 +488,7 @@ def read_ahead(paths: Iterable[StrPath], settings: Settings) -> GitDates | None:
     paths = list(paths)
     if not paths:
         return None
-    git, found = GitDates.load(Path(paths[0]).parent, settings.ignore_revs_file)
+    git, found = GitDates.load(Path(paths[0]).parent, settings.ignore_revs_file, settings.cache_dir)
     if git is None or found:
         return None
     git.read_ahead(paths)
