@@ -117,7 +117,7 @@ def test_per_version_base_url(repo: Path) -> None:
         assert not (out / name / "robots.txt").exists()  # under a path: an info line
     advice = {line for line in log.splitlines() if "robots.txt" in line}  # one line for all
     assert advice == {
-        "sitemap: robots.txt: sphinx-multiversion builds this version, one of a versioned "
+        "sitemap: robots.txt (sitemap_robots_txt): sphinx-multiversion builds this version, one of a versioned "
         "deploy, so no robots.txt was written here (crawlers read it only at the host root): "
         "run `sitemap-suite versions` on the deployed tree, which writes the root index "
         "https://example.org/sitemap.xml naming the version served at the root, and add "

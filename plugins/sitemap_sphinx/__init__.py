@@ -62,6 +62,7 @@ class _Build:
         self.sitemap = SitemapBuild()
         if app.builder.name not in BUILDERS:
             return []
+        history = versions.give_history(app)  # before the sitemap reads git
         base, setting = versions.own_url(app, *base_url(app))  # sphinx-multiversion: its folder
         scheme, issues = url_scheme(app.config, Path(app.srcdir))
         self.scheme, base, more = _placed(scheme, base, setting, app.config, Path(app.outdir))
@@ -80,7 +81,7 @@ class _Build:
             root=root,
             also_valid=ALSO_VALID,
         )
-        self.sitemap.note([*issues, *more, *no_effect(app)])
+        self.sitemap.note([*issues, *more, *no_effect(app), *history])
         if self.not_listed is None:
             self.sitemap.history.read(document_sources(env))
         return []
@@ -213,7 +214,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     dirhtml build finishes."""
     add_config_values(app)
     build = _Build()
-    app.connect("env-updated", versions.give_history, priority=400)  # before build.start
     app.connect("env-updated", build.start)
     app.connect("html-page-context", build.note)
     app.connect("doctree-read", fields.misplaced)  # a :sitemap_*: field after the title

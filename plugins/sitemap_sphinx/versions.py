@@ -21,12 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
-from sphinx.environment import BuildEnvironment
-from sphinx.util import logging
 
 from sitemap_core import Code, Issue, VersionBuild, version_folders
 
-logger = logging.getLogger(__name__)
 SMV = "sphinx-multiversion"
 
 
@@ -107,8 +104,8 @@ def versioned(app: Sphinx, base_url: str) -> tuple[str, str] | None:
     return VersionBuild.at(SMV, found[0], base, found[1]).versioned
 
 
-def give_history(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """env-updated, before the sitemap reads git: sphinx-multiversion builds this version
+def give_history(app: Sphinx) -> list[Issue]:
+    """Before the sitemap reads git: sphinx-multiversion builds this version
     from a `git archive` copy of its ref, which has no history; give the copy the history
     of that commit in the repository it came from (conf.py's, which sphinx-multiversion
     passes with -c), so its pages are dated as in a checkout of the ref."""
@@ -124,6 +121,4 @@ def give_history(app: Sphinx, env: BuildEnvironment) -> list[str]:
     from sitemap_core import attach_history  # loaded only for a sphinx-multiversion build
 
     issue = attach_history(copy, Path(app.confdir), ref)
-    if issue is not None:
-        logger.info("sitemap: %s", issue.message)
-    return []
+    return [issue] if issue is not None else []
