@@ -149,9 +149,9 @@ def test_root_html_baseurl_is_one_warning_per_version(repo: Path) -> None:
         assert not (out / name / "sitemap.xml").exists()
         assert not (out / name / "robots.txt").exists()
         assert (
-            f"WARNING: sphinx-multiversion builds {name} into {name}/, published at "
-            f"https://example.org/{name}/, but its pages name https://example.org/ as their "
-            "base URL (html_baseurl), where no version is: no sitemap written. Give each "
+            f"WARNING: html_baseurl: sphinx-multiversion builds {name} into {name}/, published "
+            f"at https://example.org/{name}/, but its pages name https://example.org/ as their "
+            "base URL, where no version is: no sitemap written. Give each "
             "version its own: pass -D 'html_baseurl=https://example.org/$name/' to "
             "sphinx-multiversion (it puts each version's name for $name), or set site_url = "
             "'https://example.org/' and leave html_baseurl unset [sitemap.versions]"

@@ -84,7 +84,7 @@ def skipped(app: Sphinx, base: str) -> list[Issue] | None:
             "",
             "html_baseurl",
             f"sphinx-multiversion builds {name} into {folder}/, published at {base}, but "
-            f"its pages name {pages_at} as their base URL (html_baseurl), where no version "
+            f"its pages name {pages_at} as their base URL, where no version "
             f"is: no sitemap written. Give each version its own: pass -D "
             f"'html_baseurl={root}{template}/' to sphinx-multiversion (it puts each "
             f"version's name for $name), or set site_url = {root!r} and leave html_baseurl "
