@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .checking.validate import validate_files
+    from .facts.frontmatter import unread_front_matter
     from .facts.gitarchive import attach_history
     from .facts.htmlhead import Heads
     from .inventory import Reporter, Said, SitemapBuild, Voice, write_sitemaps
@@ -34,7 +35,9 @@ if TYPE_CHECKING:
     from .sites.includes import MarkdownIncludes, autodoc_names
     from .values.closematch import close_match, did_you_mean
     from .values.codes import Code
+    from .values.lastwritten import SourceURL, last_written, same_url_notes
     from .values.media import Image, News, Video
+    from .values.metadates import MetaDates
     from .values.page import (
         Alternate,
         Page,
@@ -46,8 +49,10 @@ if TYPE_CHECKING:
         parse_flag,
         unread_metadata,
     )
+    from .values.places import Branch, Place, place_pages
     from .values.report import Issue, Result
     from .values.site import Site, Spelling
+    from .values.translations import Translation, alternates_by_page
     from .values.urls import base_url_problem, folder_url, site_path
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
@@ -68,6 +73,7 @@ _HOMES = {
     "validate_files": ".checking.validate",
     "attach_history": ".facts.gitarchive",
     "Heads": ".facts.htmlhead",
+    "unread_front_matter": ".facts.frontmatter",
     "OPTIONS": ".options",
     "Option": ".options",
     "Rule": ".options",
@@ -94,6 +100,15 @@ _HOMES = {
     "unread_metadata": ".values.page",
     "parse_flag": ".values.page",
     "Issue": ".values.report",
+    "SourceURL": ".values.lastwritten",
+    "last_written": ".values.lastwritten",
+    "same_url_notes": ".values.lastwritten",
+    "MetaDates": ".values.metadates",
+    "Branch": ".values.places",
+    "Place": ".values.places",
+    "place_pages": ".values.places",
+    "Translation": ".values.translations",
+    "alternates_by_page": ".values.translations",
     "Site": ".values.site",
     "Spelling": ".values.site",
     "Result": ".values.report",
@@ -118,6 +133,7 @@ __all__ = [
     "canonical_url",
     "OPTIONS",
     "Alternate",
+    "Branch",
     "ChangeFreq",
     "Heads",
     "Image",
@@ -126,9 +142,11 @@ __all__ = [
     "MapEntry",
     "MapPage",
     "MarkdownIncludes",
+    "MetaDates",
     "News",
     "Option",
     "Page",
+    "Place",
     "Reporter",
     "Result",
     "Said",
@@ -136,12 +154,15 @@ __all__ = [
     "Section",
     "Settings",
     "Site",
+    "SourceURL",
     "SitemapBuild",
     "Spelling",
     "StrPath",
+    "Translation",
     "VersionBuild",
     "Video",
     "Voice",
+    "alternates_by_page",
     "attach_history",
     "autodoc_names",
     "base_url_problem",
@@ -151,6 +172,7 @@ __all__ = [
     "folder_url",
     "hreflang",
     "is_robots_advice",
+    "last_written",
     "map_path",
     "meta_overrides",
     "mike_aliases",
@@ -158,12 +180,15 @@ __all__ = [
     "parse_changefreq",
     "parse_flag",
     "parse_priority",
+    "place_pages",
     "plan",
     "prune",
     "render",
+    "same_url_notes",
     "section_tree",
     "settings_from_options",
     "site_path",
+    "unread_front_matter",
     "unread_metadata",
     "validate_files",
     "version_folders",

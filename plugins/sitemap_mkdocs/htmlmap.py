@@ -32,6 +32,7 @@ from sitemap_core import (
     Listing,
     MapPage,
     Page,
+    Place,
     Settings,
     map_path,
     meta_overrides,
@@ -42,7 +43,7 @@ from sitemap_core import (
 )
 
 from . import i18n
-from .pages import Place, title, written
+from .pages import title, written
 
 ANCHOR = "sitemap-suite-title"  # the id of a site map page's <h1>, its table of contents
 

@@ -13,14 +13,13 @@ default language's page again under `<lang>/`, no translation.
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 
-from sitemap_core import Alternate, hreflang
+from sitemap_core import Alternate, Translation, alternates_by_page
 
 # mkdocs-static-i18n's plugin class, looked up where MkDocs loaded it: a config holds the
 # plugin only once MkDocs imported it, so a site without it never loads it on our account.
@@ -49,23 +48,18 @@ def is_fallback(file: File) -> bool:
 
 def alternates(files: Iterable[File]) -> dict[str, tuple[Alternate, ...]]:
     """The alternates of each translated page, by `src_uri`: the page itself and each of
-    its translations (fallbacks are none); the core adds `x-default`. A page in one
-    language only has none."""
-    versions: dict[str, dict[str, File]] = defaultdict(dict)
-    for file in files:
-        if getattr(file, "locale", None) is not None and not is_fallback(file):
-            versions[file.norm_src_uri][file.locale] = file  # type: ignore[attr-defined]
-    found: dict[str, tuple[Alternate, ...]] = {}
-    for by_language in versions.values():
-        if len(by_language) < 2:
-            continue
-        links = tuple(
-            Alternate(hreflang(locale), file.page.url)  # type: ignore[union-attr]
-            for locale, file in sorted(by_language.items())
+    its translations (fallbacks are none; the core's `alternates_by_page`, which adds no
+    `x-default`: the writer does). A page in one language only has none."""
+    return alternates_by_page(
+        Translation(
+            file.norm_src_uri,  # type: ignore[attr-defined]  # the i18n plugin's
+            file.locale,  # type: ignore[attr-defined]
+            file.page.url,  # type: ignore[union-attr]  # every built file has a Page
+            file.src_uri,
         )
-        for file in by_language.values():
-            found[file.src_uri] = links
-    return found
+        for file in files
+        if getattr(file, "locale", None) is not None and not is_fallback(file)
+    )
 
 
 def default_language(config: MkDocsConfig) -> str | None:

@@ -29,12 +29,12 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.templates import TemplateContext
 
-from sitemap_core import Issue, Said, Site, SitemapBuild, Spelling
+from sitemap_core import Issue, Place, Said, Site, SitemapBuild, Spelling
 
 from . import blog, i18n, versions
 from .config import SitemapConfig
 from .includes import PageIncludes
-from .pages import Place, places, site_pages, unread_front_matter
+from .pages import places, site_pages, unread_markdown
 
 if TYPE_CHECKING:
     from .htmlmap import HtmlMap
@@ -157,7 +157,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
             and page.file.src_uri not in self._seen.unread
         ):
             self._seen.unread.add(page.file.src_uri)
-            unread = unread_front_matter(source, page.file.src_uri)
+            unread = unread_markdown(source, page.file.src_uri)
             if unread is not None:
                 self._report([unread])
         return markdown

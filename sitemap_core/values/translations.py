@@ -1,0 +1,49 @@
+"""Pages that translate each other, as the alternates each of them lists.
+
+A generator's i18n plugin knows which pages are one text in several languages (MkDocs'
+mkdocs-static-i18n: one source path without its language, `norm_src_uri`). An adapter
+names each page it offers as a `Translation`: that common key, the page's locale, its
+URL and the page's own key; `alternates_by_page` gives every page of a group in two or
+more languages the group's alternates, itself among them, in the order of their locales
+(the writer adds `x-default`). A page in one language has none; a language given twice
+in a group keeps its last page. (`language_versions` reads one page's versions as
+Pelican pairs them, its own first.)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Iterable
+from typing import Generic, NamedTuple, TypeVar
+
+from .page import Alternate, hreflang
+
+K = TypeVar("K", bound=Hashable)
+
+
+class Translation(NamedTuple, Generic[K]):
+    """One language version of a text: the text's key (`group`), the version's locale
+    (`pt_BR` is hreflang `pt-BR`), its URL, and its page's key."""
+
+    group: Hashable
+    locale: str
+    url: str
+    page: K
+
+
+def alternates_by_page(versions: Iterable[Translation[K]]) -> dict[K, tuple[Alternate, ...]]:
+    """The alternates of each page translated at least once, by its key."""
+    groups: dict[Hashable, dict[str, Translation[K]]] = defaultdict(dict)
+    for version in versions:
+        groups[version.group][version.locale] = version
+    found: dict[K, tuple[Alternate, ...]] = {}
+    for by_language in groups.values():
+        if len(by_language) < 2:
+            continue
+        links = tuple(
+            Alternate(hreflang(locale), version.url)
+            for locale, version in sorted(by_language.items())
+        )
+        for version in by_language.values():
+            found[version.page] = links
+    return found
