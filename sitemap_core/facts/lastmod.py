@@ -294,7 +294,7 @@ class _OwnDates:
         except ValueError as exc:
             if report:
                 key = page.key(field)
-                self.issues.add(Code.LASTMOD, page.label, key, f"{key}: {exc}; ignored")
+                self.issues.add(Code.LASTMOD, page.label, key, f"{exc}; ignored")
             return None
         stamp = _stamp(value, self.s.timezone)
         if stamp.key > self.s.build_time.timestamp():  # a date search engines reject
@@ -304,7 +304,7 @@ class _OwnDates:
                     Code.LASTMOD,
                     page.label,
                     key,
-                    f"{key}: {stamp.text} is after the build time "
+                    f"{stamp.text} is after the build time "
                     f"({dates.to_w3c(self.s.build_time)}); ignored",
                 )
             return None

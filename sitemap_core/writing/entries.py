@@ -262,11 +262,11 @@ def overrides(
             freq_text = parse_changefreq(page.changefreq).value
         except ValueError as exc:
             key = page.key("changefreq")
-            issues.add(Code.CHANGEFREQ, page.label, key, f"{key} left out: {exc}")
+            issues.add(Code.CHANGEFREQ, page.label, key, f"left out: {exc}")
     if page.priority is not None:
         try:
             prio_text = priority_text(parse_priority(page.priority))
         except ValueError as exc:
             key = page.key("priority")
-            issues.add(Code.PRIORITY, page.label, key, f"{key} left out: {exc}")
+            issues.add(Code.PRIORITY, page.label, key, f"left out: {exc}")
     return freq_text, prio_text
