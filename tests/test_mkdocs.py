@@ -244,7 +244,7 @@ def test_a_date_after_the_build_time_falls_back_with_a_warning(site, caplog):
     warned = warnings_of(caplog)
     assert len(warned) == 1, warned
     assert (
-        "orphan.md (sitemap.lastmod): sitemap.lastmod: 2099-01-01 is after the build" in (warned[0])
+        "orphan.md (sitemap.lastmod): 2099-01-01 is after the build" in (warned[0])
     )
 
 

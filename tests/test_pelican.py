@@ -516,7 +516,8 @@ def test_an_invalid_pattern_alone_is_dropped(
     urls = set(checked(out, BASE))
     assert urls == {u for u in EXPECTED | {BASE + "authors.html"} if "/tag/" not in u}
     warned = [w for w in warnings_of(caplog) if "(bad" in w]
-    assert len(warned) == 1 and "SITEMAP['exclude']: '(bad'" in warned[0], warnings_of(caplog)
+    assert len(warned) == 1, warnings_of(caplog)
+    assert "pelicanconf.py (SITEMAP['exclude']): '(bad'" in warned[0]
     assert "'(bad' is not a regular expression" in warned[0] and "left out" in warned[0]
     assert "using the default" not in " ".join(warnings_of(caplog))
 
@@ -530,10 +531,11 @@ def test_an_exclude_pattern_that_matches_nothing_is_said(
     assert BASE + "pages/about.html" in checked(out, BASE)
     said = [w for w in warnings_of(caplog) if "[exclude]" in w]
     assert len(said) == 2, warnings_of(caplog)
-    assert "SITEMAP['exclude_globs']: pattern 'pages/about' matched no URL" in said[0]
+    assert "(SITEMAP['exclude_globs']): pattern 'pages/about' matched no URL" in said[0]
     assert "(nearest URL path: 'pages/about.html')" in said[0]
     assert (
-        f"SITEMAP['exclude']: pattern '/tga/' matched no URL (nearest URL: '{BASE}tag/" in said[1]
+        f"(SITEMAP['exclude']): pattern '/tga/' matched no URL (nearest URL: '{BASE}tag/"
+        in said[1]
     )
 
 
@@ -569,13 +571,14 @@ def test_bad_options_warn_by_name_and_keep_defaults(
     out = build(site, tmp_path / "out", SITEMAP=sitemap)
     found = warnings_of(caplog)
     for needle in (
-        "SITEMAP['format']",
-        "SITEMAP['priorities']['articles']",
-        "SITEMAP['priorities']['posts']",
-        "SITEMAP['changefreqs']",
-        "'colour'",
-        "pages/odd-0.md (sitemap): sitemap: 'maybe'",
-        "pages/odd-0.md (priority): priority",
+        "pelicanconf.py (SITEMAP['format']): 'html' is not one of xml, txt",
+        "pelicanconf.py (SITEMAP['priorities']): ['articles']: 2.0 is not a priority",
+        "pelicanconf.py (SITEMAP['priorities']): ['posts']: unknown content type",
+        "pelicanconf.py (SITEMAP['changefreqs']): must be a dict",
+        "pelicanconf.py (SITEMAP['colour']): unknown sitemap option",
+        "pages/odd-0.md (sitemap): ",
+        "'maybe' is not true or false",
+        "pages/odd-0.md (priority): left out: 'high' is not a priority",
     ):
         assert any(needle in w for w in found), (needle, found)
     # Per-page warnings are grouped past Pelican's threshold; settings ones never are.
@@ -620,15 +623,39 @@ def test_a_shipped_relative_sitemap_line_becomes_ours_under_fatal_warnings(
     assert any("robots-relative" in r.getMessage() for r in caplog.records)
 
 
-@pytest.mark.parametrize("siteurl", ["", "/blog"])
+@pytest.mark.parametrize("siteurl", ["/blog", "ftp://example.org/"])
 def test_siteurl_not_absolute_warns_and_writes_nothing(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, siteurl: str
 ) -> None:
     out = build(make_site(tmp_path), tmp_path / "out", SITEURL=siteurl)
-    assert any("SITEURL" in w and "no sitemap written" in w for w in warnings_of(caplog))
+    (warned,) = warnings_of(caplog)
+    assert "pelicanconf.py (SITEURL): " in warned and "no sitemap written" in warned
     assert (out / "index.html").is_file()  # Pelican built the site
     assert not list(out.glob("sitemap*"))
     assert "Sitemap:" not in (out / "robots.txt").read_text(encoding="utf-8")
+
+
+def test_an_empty_siteurl_is_an_info_line_and_writes_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 40 §5: pelican-quickstart's `SITEURL = ""` is a development build's, not a
+    mistake: an info line (`--fatal warnings` stays green), no sitemap."""
+    caplog.set_level(logging.INFO, logger="sitemap_pelican")
+    out = build(make_site(tmp_path), tmp_path / "out", SITEURL="")
+    assert warnings_of(caplog) == []
+    infos = [
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "sitemap_pelican"
+        and r.levelno == logging.INFO
+        and "[base-url]" in r.getMessage()
+    ]
+    assert infos == [
+        "sitemap: [base-url] pelicanconf.py (SITEURL): empty, as in a development build: no "
+        "sitemap written (the settings the site is published with set it)"
+    ]
+    assert (out / "index.html").is_file()
+    assert not list(out.glob("sitemap*"))
 
 
 # -- runs, instances, autoreload ------------------------------------------------------------
@@ -775,12 +802,13 @@ class Row:
         cli: tuple[str, ...] | None = None,
         warnings: int = 1,
         errors: int = 0,
+        infos: int = 0,
         written: bool = True,
         status: int = 0,
     ) -> None:
         self.key, self.sitemap, self.siteurl, self.page = key, sitemap, siteurl, page
         self.meta = meta  # EXTRA_PATH_METADATA for the odd page: how Pelican gives a dict
-        self.cli, self.warnings, self.errors = cli, warnings, errors
+        self.cli, self.warnings, self.errors, self.infos = cli, warnings, errors, infos
         self.written, self.status = written, status
 
     def settings(self) -> dict[str, Any]:
@@ -794,31 +822,42 @@ class Row:
 
 ODD_PAGE = "pages/odd.html"
 ROWS = {
-    "unknown-option": Row("'gzipp' (did you mean 'gzip'?)", sitemap={"gzipp": "also"}),
+    "unknown-option": Row(
+        "pelicanconf.py (SITEMAP['gzipp']): unknown sitemap option (did you mean 'gzip'?), "
+        "ignored",
+        sitemap={"gzipp": "also"},
+    ),
     "unknown-page-field": Row("sitemap_colour", page="Sitemap_colour: red"),
     "near-miss-page-field": Row(
         "chagefreq: not a sitemap metadata field (did you mean `Changefreq:`?)",
         page="Chagefreq: weekly\nImage: cover.png\nSubtitle: odd\nSeries: odds",
     ),
     "near-miss-page-key-in-a-mapping": Row(
-        "sitemap.chagefreq is not a sitemap field (did you mean 'sitemap.changefreq'?)",
+        "pages/odd.md (sitemap_chagefreq): not a sitemap field (did you mean 'changefreq'?)",
         page="Lang: en",
         meta={"sitemap": {"chagefreq": "weekly"}},
     ),
     "unknown-page-key-in-a-mapping": Row(
-        "sitemap.colour", page="Lang: en", meta={"sitemap": {"colour": "red"}}
+        "pages/odd.md (sitemap_colour): not a sitemap field",
+        page="Lang: en",
+        meta={"sitemap": {"colour": "red"}},
     ),
     "page-flag-not-a-flag": Row("Sitemap: false", page="Sitemap: maybe"),
-    "bad-priority": Row("'priority'", sitemap={"priority": "high"}),
-    "bad-lastmod": Row("'lastmod'", sitemap={"lastmod": "svn"}),
-    "bad-gzip": Row("'gzip'", sitemap={"gzip": "sometimes"}),
-    "siteurl-missing": Row("SITEURL", siteurl="", written=False),
+    "bad-priority": Row("(SITEMAP['priority']): 'high' is not", sitemap={"priority": "high"}),
+    "bad-lastmod": Row("(SITEMAP['lastmod']): 'svn' is not", sitemap={"lastmod": "svn"}),
+    "bad-gzip": Row("(SITEMAP['gzip']): 'sometimes' is not", sitemap={"gzip": "sometimes"}),
+    # pelican-quickstart's development build (issue 40 §5): an info line, no sitemap.
+    "siteurl-missing": Row("(SITEURL): empty", siteurl="", warnings=0, infos=1, written=False),
     "siteurl-ftp": Row("SITEURL", siteurl="ftp://x", written=False, cli=()),
     "siteurl-path": Row("SITEURL", siteurl="/docs", written=False, cli=()),
     "fatal-warnings": Row(
         "'gzipp'", sitemap={"gzipp": "also"}, cli=("--fatal", "warnings"), status=1
     ),
-    "unwritable": Row("sitemap.xml", warnings=0, errors=1, written=False, cli=(), status=1),
+    # Issue 40 §3: an error is logged, the site is built, the exit status Pelican's.
+    "unwritable": Row("sitemap.xml", warnings=0, errors=1, written=False, cli=(), status=0),
+    "unwritable-fatal-errors": Row(
+        "sitemap.xml", warnings=0, errors=1, written=False, cli=("--fatal", "errors"), status=1
+    ),
 }
 
 
@@ -861,7 +900,7 @@ def test_contract(tmp_path: Path, caplog: pytest.LogCaptureFixture, name: str) -
         (site / "content" / "pages" / "odd.md").write_text(
             f"Title: Odd\n{row.page}\n\nOdd metadata.\n", "utf-8"
         )
-    if name == "unwritable":
+    if name.startswith("unwritable"):
         (out / "sitemap.xml").mkdir(parents=True)  # tests run as root: no read-only folder
     if row.cli is not None:
         status, output, lines = run_cli(site, out, row)
@@ -873,6 +912,7 @@ def test_contract(tmp_path: Path, caplog: pytest.LogCaptureFixture, name: str) -
         if row.status:
             assert "CRITICAL sitemap:" in output and "build failed" in output
     else:
+        caplog.set_level(logging.INFO, logger="sitemap_pelican")
         build(site, out, **row.settings())
         # Ours, and any of Pelican's about the sitemap (none: it checks no SITEMAP key).
         # Without SITEURL Pelican also warns about feeds, its own business.
@@ -883,8 +923,17 @@ def test_contract(tmp_path: Path, caplog: pytest.LogCaptureFixture, name: str) -
             and (r.name == "sitemap_pelican" or "sitemap" in r.getMessage().lower())
         ]
         assert [r.levelno for r in records] == [logging.WARNING] * row.warnings
-        assert row.key in records[0].getMessage()
-        assert "mapping" not in records[0].getMessage() or "sitemap." in row.key
+        infos = [
+            r
+            for r in caplog.records
+            if r.name == "sitemap_pelican"
+            and r.levelno == logging.INFO
+            and r.getMessage().startswith("sitemap: [")
+        ]
+        assert len(infos) == row.infos, [r.getMessage() for r in infos]
+        assert row.key in (records or infos)[0].getMessage()
+        assert "option '" not in (records or infos)[0].getMessage()  # the field named once
+        assert "mapping" not in (records or infos)[0].getMessage() or row.meta
     assert (out / "index.html").is_file()  # Pelican built the site either way
     assert (out / "sitemap.xml").is_file() == row.written
     if row.written:
@@ -923,17 +972,23 @@ def test_robots_advice_under_a_path_is_in_the_summary_line(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize(
-    ("siteurl", "why"),
-    [("", "no base URL is set"), ("/blog", "'/blog' is not an absolute http(s) URL")],
+    ("siteurl", "why", "warned"),
+    [
+        ("", "no base URL is set", 0),  # a development build's: an info line, not shown
+        ("/blog", "'/blog' is not an absolute http(s) URL", 1),
+    ],
 )
-def test_no_sitemap_is_one_summary_line_too(tmp_path: Path, siteurl: str, why: str) -> None:
-    """A bad `SITEURL`: the one warning, then the summary line MkDocs and Sphinx print,
-    saying why nothing was written, before Pelican's Done: line."""
+def test_no_sitemap_is_one_summary_line_too(
+    tmp_path: Path, siteurl: str, why: str, warned: int
+) -> None:
+    """A bad `SITEURL`: the one warning (none for an empty one, issue 40 §5), then the
+    summary line MkDocs and Sphinx print, saying why nothing was written, before
+    Pelican's Done: line."""
     site = make_site(tmp_path)
     status, output, lines = run_cli(site, tmp_path / "out", Row("", siteurl=siteurl, cli=()))
     assert status == 0, output
     ours = [line for line in lines if "sitemap" in line]  # and Pelican's, about feeds
-    assert len(ours) == 1 and "SITEURL" in ours[0], output
+    assert len(ours) == warned and all("(SITEURL): " in line for line in ours), output
     summary = [line for line in output.splitlines() if line.startswith("sitemap: ")]
     assert summary == [f"sitemap: not written: {why}"], output
     assert output.index("sitemap: ") < output.index("Done: Processed")
@@ -959,8 +1014,9 @@ def test_file_times_are_no_dates_of_a_page(
     assert lastmods[BASE + "generators.html"] == "2024-01-12T10:00:00+01:00"  # its Date:
     found = [w for w in warnings_of(caplog) if "someday" in w]
     assert len(found) == 1
-    assert found[0].startswith(
-        "sitemap: [lastmod] python/generators.md (sitemap.lastmod): sitemap.lastmod: "
+    assert found[0] == (
+        "sitemap: [lastmod] python/generators.md (sitemap_lastmod): 'someday' is not a W3C "
+        "date or date-time; ignored"
     )
 
 
@@ -988,39 +1044,43 @@ def test_with_the_site_map_page_each_head_is_read_once(
 
 
 @pytest.mark.parametrize(
-    ("path", "name", "prefix"),
-    [
-        ("/out/posts/a.html", "posts/a.html", ""),  # the main site's own file
-        ("/out/fr/posts/a.html", "posts/a.html", "fr/"),  # a nested site's (i18n_subsites)
-        ("/out/fr/index.html", "index.html", "fr/"),
-        ("/elsewhere/posts/a.html", "posts/a.html", ""),  # outside the main output
-        ("/out/posts/a.html", "other.html", ""),  # a name that is not the file's
-        ("/out/posts/a.html", "", ""),
-    ],
-)
-def test_prefix_is_the_nested_sites_folder(path: str, name: str, prefix: str) -> None:
-    """The folder of the site that wrote a file, inside the main output: the main site's
-    own files take the short way, and come out as the long way has them."""
-    out = os.path.join(os.sep, "out", "")
-    native = (path.replace("/", os.sep), name.replace("/", os.sep))
-    assert sitemap_pelican.pages._prefix(out, *native) == prefix
-
-
-@pytest.mark.parametrize(
     ("siteurl", "part"),
     [(BASE + "blog/?x=1", "the query ?x=1"), ("https://user:pw@example.org", "user:***@")],
 )
 def test_a_query_or_credentials_in_siteurl_are_an_error(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, siteurl: str, part: str
 ) -> None:
-    """Issue 33: one error naming the part (never the password); no sitemap."""
+    """Issue 33: one error naming the part (never the password); no sitemap; the site
+    built all the same (issue 40 §3)."""
     out = build(make_site(tmp_path), tmp_path / "out", SITEURL=siteurl)
     (error,) = [
         r.getMessage()
         for r in caplog.records
         if r.name == "sitemap_pelican" and r.levelno >= logging.ERROR
     ]
-    assert "SITEURL = " in error and part in error and ":pw@" not in error
+    assert error.startswith("sitemap: [base-url] pelicanconf.py (SITEURL): '")
+    assert part in error and ":pw@" not in error and "no sitemap written" in error
+    assert (out / "index.html").is_file()
+    assert not list(out.glob("sitemap*"))
+
+
+@pytest.mark.parametrize(("fatal", "status"), [((), 0), (("--fatal", "errors"), 1)])
+def test_a_query_in_siteurl_is_logged_the_site_built_fatal_errors_fail(
+    tmp_path: Path, fatal: tuple[str, ...], status: int
+) -> None:
+    """Issue 40 §3, through `pelican`: the pages are written, one ERROR line, exit 0;
+    `--fatal errors` ends with Pelican's CRITICAL line and exit 1."""
+    out = tmp_path / "out"
+    row = Row("", siteurl=BASE + "blog/?x=1", cli=fatal)
+    done, output, lines = run_cli(make_site(tmp_path), out, row)
+    assert done == status, output
+    assert "Traceback" not in output
+    errors = [line for line in lines if " ERROR " in line]
+    assert len(errors) == 1 and "[base-url] pelicanconf.py (SITEURL): " in errors[0], output
+    assert "the query ?x=1" in errors[0]
+    assert not [line for line in lines if " WARNING " in line and "sitemap" in line], output
+    assert ("CRITICAL sitemap:" in output) == bool(status), output
+    assert (out / "index.html").is_file() and (out / "pages" / "about.html").is_file()
     assert not list(out.glob("sitemap*"))
 
 
