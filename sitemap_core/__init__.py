@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .facts.gitarchive import attach_history
     from .facts.htmlhead import Heads
     from .inventory import Reporter, Said, SitemapBuild, Voice, write_sitemaps
+    from .inventory.logvoice import LogVoice
     from .options import (
         OPTIONS,
         Option,
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
     from .values.urls import base_url_problem, folder_url, site_path
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
+    from .writing.mikebuild import mike_build, mike_listed
     from .writing.mikedeploy import mike_aliases
     from .writing.readthedocs import canonical_url
     from .writing.robots import is_robots_advice
@@ -70,6 +72,7 @@ _HOMES = {
     "SitemapBuild": ".inventory",
     "Voice": ".inventory",
     "write_sitemaps": ".inventory",
+    "LogVoice": ".inventory.logvoice",
     "validate_files": ".checking.validate",
     "attach_history": ".facts.gitarchive",
     "Heads": ".facts.htmlhead",
@@ -128,6 +131,8 @@ _HOMES = {
     "VersionBuild": ".writing.versionbuild",
     "version_folders": ".writing.versionbuild",
     "mike_aliases": ".writing.mikedeploy",
+    "mike_build": ".writing.mikebuild",
+    "mike_listed": ".writing.mikebuild",
 }
 __all__ = [
     "canonical_url",
@@ -139,6 +144,7 @@ __all__ = [
     "Image",
     "Issue",
     "Listing",
+    "LogVoice",
     "MapEntry",
     "MapPage",
     "MarkdownIncludes",
@@ -176,6 +182,8 @@ __all__ = [
     "map_path",
     "meta_overrides",
     "mike_aliases",
+    "mike_build",
+    "mike_listed",
     "near_miss",
     "parse_changefreq",
     "parse_flag",

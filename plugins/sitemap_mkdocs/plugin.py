@@ -15,7 +15,6 @@ and kept from rebuild to rebuild while HEAD stays on its commit (`SitemapBuild`)
 from __future__ import annotations
 
 import dataclasses
-import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -29,7 +28,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.templates import TemplateContext
 
-from sitemap_core import Issue, Place, Said, Site, SitemapBuild, Spelling
+from sitemap_core import Issue, LogVoice, Place, Site, SitemapBuild, Spelling
 
 from . import blog, i18n, versions
 from .config import SitemapConfig
@@ -48,7 +47,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self._build = SitemapBuild()  # this build's sitemap, made in on_config
         self._serving = False  # under `mkdocs serve`, a build hands its git history on
-        self._voice = _Voice()
+        self._voice = LogVoice(log)  # `--strict` counts its warnings; all debug under serve
         self._spelling = Spelling("mkdocs.yml", "site_url")
         self._seen = _Seen()  # what this build's pages showed, every language's
 
@@ -150,16 +149,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         read (it then keeps the `---` block as the page's text, with no meta)."""
         if self._seen.includes is not None:
             self._seen.included[page.file.src_uri] = self._seen.includes.of(markdown)
-        source = page.markdown or ""
-        if (
-            not page.meta
-            and source.startswith("---")
-            and page.file.src_uri not in self._seen.unread
-        ):
-            self._seen.unread.add(page.file.src_uri)
-            unread = unread_markdown(source, page.file.src_uri)
-            if unread is not None:
-                self._report([unread])
+        if (unread := self._seen.unread_once(page)) is not None:
+            self._report([unread])
         return markdown
 
     def on_page_content(self, html: str, *, page: MkDocsPage, **_: Any) -> str:
@@ -225,22 +216,14 @@ class _Seen:
     unread: set[str] = dataclasses.field(default_factory=set)  # front matter YAML could not read
     places: dict[int, Place] = dataclasses.field(default_factory=dict)  # by id(file): `places`
 
-
-class _Voice:
-    """MkDocs' plugin logger (`--strict` counts its warnings and errors); under the dev
-    server everything at debug level."""
-
-    def __init__(self) -> None:
-        self.preview = False
-
-    def issue(self, said: Said) -> None:
-        log.log(logging.DEBUG if self.preview else _LEVELS[said.issue.level], said.text)
-
-    def summary(self, text: str) -> None:
-        (log.debug if self.preview else log.info)(text)
-
-
-_LEVELS = {"info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
+    def unread_once(self, page: MkDocsPage) -> Issue | None:
+        """The issue of the page's front matter MkDocs could not read (it then keeps the
+        `---` block as the page's text, with no meta), the first time the page is seen."""
+        source, name = page.markdown or "", page.file.src_uri
+        if page.meta or not source.startswith("---") or name in self.unread:
+            return None
+        self.unread.add(name)
+        return unread_markdown(source, name)
 
 
 def _sources(files: Files) -> Iterator[str]:
