@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from .facts.frontmatter import unread_front_matter
     from .facts.gitarchive import attach_history
     from .facts.htmlhead import Heads
+    from .facts.mtime import own_date
+    from .files.nested import subsite_folder
     from .inventory import Reporter, Said, SitemapBuild, Voice, write_sitemaps
     from .inventory.logvoice import LogVoice
     from .options import (
@@ -32,13 +34,17 @@ if TYPE_CHECKING:
         parse_priority,
         settings_from_options,
     )
+    from .options.perkind import per_kind
+    from .options.renamed import renamed_options
     from .protocol.sitemaps import ChangeFreq
     from .sites.includes import MarkdownIncludes, autodoc_names
     from .values.closematch import close_match, did_you_mean
     from .values.codes import Code
+    from .values.languages import language_versions
     from .values.lastwritten import SourceURL, last_written, same_url_notes
     from .values.media import Image, News, Video
     from .values.metadates import MetaDates
+    from .values.metakeys import MetaKeys
     from .values.page import (
         Alternate,
         Page,
@@ -62,6 +68,7 @@ if TYPE_CHECKING:
     from .writing.readthedocs import canonical_url
     from .writing.robots import is_robots_advice
     from .writing.sections import section_tree
+    from .writing.subsites import subsite_map
     from .writing.versionbuild import VersionBuild, version_folders
 
 __version__ = "0.1.0"
@@ -76,6 +83,13 @@ _HOMES = {
     "validate_files": ".checking.validate",
     "attach_history": ".facts.gitarchive",
     "Heads": ".facts.htmlhead",
+    "own_date": ".facts.mtime",
+    "per_kind": ".options.perkind",
+    "renamed_options": ".options.renamed",
+    "MetaKeys": ".values.metakeys",
+    "language_versions": ".values.languages",
+    "subsite_folder": ".files.nested",
+    "subsite_map": ".writing.subsites",
     "unread_front_matter": ".facts.frontmatter",
     "OPTIONS": ".options",
     "Option": ".options",
@@ -201,6 +215,13 @@ __all__ = [
     "validate_files",
     "version_folders",
     "write_sitemaps",
+    "MetaKeys",
+    "language_versions",
+    "own_date",
+    "per_kind",
+    "renamed_options",
+    "subsite_folder",
+    "subsite_map",
 ]
 
 

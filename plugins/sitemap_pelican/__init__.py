@@ -46,7 +46,7 @@ __all__ = ["register"]
 
 
 @dataclass(slots=True)
-class _Run:
+class Run:
     """One build of the main Pelican instance: its sitemap, its collector (None: no
     sitemap to write) and the pages seen so far."""
 
@@ -88,7 +88,7 @@ class _Voice:
         _print(text)
 
 
-_run: _Run | None = None
+_run: Run | None = None
 
 
 def _start(pelican: Pelican) -> tuple[type[Generator], ...]:
@@ -101,19 +101,19 @@ def _start(pelican: Pelican) -> tuple[type[Generator], ...]:
     sitemap, site = config.load(pelican.settings, voice)
     output = os.path.abspath(pelican.output_path)
     collector = Collector(site, pelican.settings, output) if site is not None else None
-    _run = _Run(pelican, sitemap, collector, output, voice)
+    _run = Run(pelican, sitemap, collector, output, voice)
     sitemap.report()
     return _map_generator(_run)
 
 
-def _map_generator(run: _Run) -> tuple[type[Generator], ...]:
+def _map_generator(run: Run) -> tuple[type[Generator], ...]:
     """The generator of the site map pages (`html_map`), for the main instance and the
     sites built in its output; its modules load only then."""
     if run.collector is None or not run.collector.site.settings.html_map:
         return ()
     from .htmlmap import SiteMapGenerator
 
-    return (SiteMapGenerator,)
+    return (SiteMapGenerator.for_run(run),)
 
 
 def _content_read(generators: list[Any]) -> None:

@@ -25,6 +25,8 @@ from sitemap_core import (
     Voice,
     parse_changefreq,
     parse_priority,
+    per_kind,
+    renamed_options,
 )
 
 TYPES = ("articles", "indexes", "pages")
@@ -60,7 +62,8 @@ def load(
             Issue(Code.OPTION, "", "", f"SITEMAP must be a dict, not {raw!r}; using the defaults")
         )
         raw = {}
-    values, spelled, per_type = _split(raw, issues)
+    values, spelled, found = renamed_options(raw, RENAMED, "SITEMAP[{!r}]", skip=PER_TYPE)
+    issues += found + _anchored(raw.get("exclude"))
     values.setdefault("timezone", pelican_settings.get("TIMEZONE") or "")
     spelling = Spelling(_settings_file(), "SITEURL", "SITEMAP[{!r}]", "sitemap_{}", renamed=spelled)
     build = SitemapBuild.configure(
@@ -79,38 +82,10 @@ def load(
     if build.settings is None:
         build.note(issues)
         return build, None
-    site = SiteConfig(build.settings, _by_type(per_type, issues))
-    build.note(issues)
+    by_type, found = per_kind(raw, PER_TYPE, TYPES)
+    build.note(issues + found)
+    site = SiteConfig(build.settings, by_type)
     return build, site
-
-
-def _split(
-    raw: Mapping[str, Any], issues: list[Issue]
-) -> tuple[dict[str, Any], dict[str, str], dict[str, Any]]:
-    """Core option values (renamed), the names the user wrote, and the per-type dicts."""
-    values: dict[str, Any] = {}
-    spelled: dict[str, str] = {}
-    per_type: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key in PER_TYPE:
-            per_type[key] = value
-            continue
-        name = RENAMED.get(key, key)
-        if name in values:
-            issues.append(
-                Issue(
-                    Code.OPTION,
-                    "",
-                    name,
-                    f"SITEMAP[{spelled.get(name, name)!r}] sets the same option; "
-                    f"give only one (using SITEMAP[{key!r}])",
-                )
-            )
-        values[name] = value
-        spelled[name] = key
-        if key == "exclude":
-            issues += _anchored(value)
-    return values, spelled, per_type
 
 
 def _anchored(patterns: Any) -> list[Issue]:
@@ -131,40 +106,6 @@ def _anchored(patterns: Any) -> list[Issue]:
         for p in patterns
         if isinstance(p, str) and p.startswith("^") and not p.startswith(("^http", "^(http"))
     ]
-
-
-def _by_type(per_type: Mapping[str, Any], issues: list[Issue]) -> dict[str, dict[str, Any]]:
-    """`{"articles": {"priority": 0.8}, ...}` from `priorities`/`changefreqs`, checked."""
-    out: dict[str, dict[str, Any]] = {t: {} for t in TYPES}
-    for key, value in per_type.items():
-        target, parse = PER_TYPE[key]
-        if not isinstance(value, Mapping):
-            issues.append(
-                Issue(
-                    Code.OPTION,
-                    "",
-                    key,
-                    f"must be a dict with keys {', '.join(TYPES)}, not {value!r}; ignored",
-                )
-            )
-            continue
-        for kind, item in value.items():
-            where = f"[{kind!r}]"
-            if kind not in out:
-                issues.append(
-                    Issue(
-                        Code.OPTION,
-                        "",
-                        key,
-                        f"{where}: unknown content type (use {', '.join(TYPES)}); ignored",
-                    )
-                )
-                continue
-            try:
-                out[kind][target] = parse(item)
-            except ValueError as exc:
-                issues.append(Issue(Code.OPTION, "", key, f"{where}: {exc}; ignored"))
-    return out
 
 
 def _settings_file() -> str:

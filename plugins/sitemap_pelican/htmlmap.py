@@ -14,21 +14,20 @@ and other index pages. Each map page is written through Pelican's writer with
 
 from __future__ import annotations
 
-import dataclasses
 import os
-from collections.abc import Container, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from jinja2 import ChoiceLoader, FileSystemLoader
 from pelican.generators import Generator
 from pelican.writers import Writer
 
-import sitemap_pelican
-from sitemap_core import Listing, MapEntry, Page, map_path, plan, prune, render, section_tree
+from sitemap_core import Listing, Page, map_path, plan, render, subsite_map
 
 from .pages import PAGES
+
+if TYPE_CHECKING:
+    from . import Run
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 TEMPLATE = "sitemap-suite-map"
@@ -36,7 +35,14 @@ TEMPLATE = "sitemap-suite-map"
 
 class SiteMapGenerator(Generator):  # type: ignore[misc]  # Pelican ships no types
     """Writes the site map pages of a Pelican instance (the main one, or a site in its
-    output), when `html_map` is on."""
+    output), when `html_map` is on; `for_run` gives the class that knows the run."""
+
+    run: ClassVar[Run]
+
+    @classmethod
+    def for_run(cls, run: Run) -> type[SiteMapGenerator]:
+        """This generator for `run` (Pelican makes each generator from its class)."""
+        return type(cls.__name__, (cls,), {"run": run})
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -44,20 +50,19 @@ class SiteMapGenerator(Generator):  # type: ignore[misc]  # Pelican ships no typ
 
     def generate_output(self, writer: Writer) -> None:
         """Render and write each site map page."""
-        run = sitemap_pelican._run
-        if run is None or run.collector is None or not run.collector.site.settings.html_map:
+        run, collector = self.run, self.run.collector
+        if collector is None:
             return
         folder = os.path.relpath(os.path.abspath(self.output_path), run.output)
         if folder.startswith(os.pardir):
             return
         prefix = "" if folder == os.curdir else folder.replace(os.sep, "/") + "/"
-        settings = run.collector.site.settings
-        listed = _Under(Listing(run.pages.values(), settings, run.sitemap.heads()), prefix)
+        settings = collector.site.settings
+        placed = [page for path, page in run.pages.items() if collector.site_of.get(path) == prefix]
+        listing = Listing(run.pages.values(), settings, run.sitemap.heads())
+        tree, listed = subsite_map(placed, listing, prefix, dated=_dated)
         directory = str(self.settings["ARTICLE_URL"]).endswith("/")
         template = self.get_template(TEMPLATE)
-        site = run.collector.site_of
-        placed = [page for path, page in run.pages.items() if site.get(path) == prefix]
-        tree = prune(_relative(section_tree(placed, dated=_dated), prefix), listed)
         for page in plan(tree, map_path(settings, directory), settings.html_map_max_links):
             save_as = page.path + "index.html" if page.path.endswith("/") else page.path
             writer.write_file(
@@ -72,31 +77,6 @@ class SiteMapGenerator(Generator):  # type: ignore[misc]  # Pelican ships no typ
             )
 
 
-@dataclass(frozen=True, slots=True)
-class _Under:
-    """What the sitemap lists, for URLs relative to a site in the main output's `prefix`."""
-
-    listed: Container[str]
-    prefix: str
-
-    def __contains__(self, url: object) -> bool:
-        return self.prefix + str(url).lstrip("/") in self.listed
-
-
 def _dated(page: Page) -> bool:
     """True for an entry that shows its page's date: an article's, not a page's."""
     return page.section != PAGES
-
-
-def _relative(tree: Iterable[MapEntry], prefix: str) -> list[MapEntry]:
-    """The tree with URLs relative to the site in the main output's `prefix` (`fr/`)."""
-    if not prefix:
-        return list(tree)
-    return [
-        dataclasses.replace(
-            entry,
-            url=None if entry.url is None else entry.url.removeprefix(prefix),
-            children=tuple(_relative(entry.children, prefix)),
-        )
-        for entry in tree
-    ]

@@ -20,11 +20,9 @@ page Pelican writes for a list of articles is a generated listing (`Page.listing
 
 from __future__ import annotations
 
-import datetime as dt
 import itertools
 import operator
 import os
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -34,17 +32,16 @@ from pelican.generators import ArticlesGenerator, PagesGenerator
 
 from sitemap_core import (
     Alternate,
-    Code,
     Issue,
+    MetaKeys,
     News,
     Page,
     Section,
-    close_match,
     folder_url,
-    hreflang,
-    meta_overrides,
-    near_miss,
+    language_versions,
+    own_date,
     parse_flag,
+    subsite_folder,
 )
 
 from . import i18n
@@ -65,36 +62,26 @@ _CONTENTS = (
     "draft_translations",
 )
 _LISTS = ("tag", "category", "author")
-# Pelican's content classes and the prefix of their URL settings (ARTICLE_URL, ...).
-# A content's own sitemap values, as Pelican metadata names them (`Priority:`).
-_OWN = ("priority", "changefreq")
-# How Pelican metadata names the dates the core knows (messages use the user's key).
-_KEYS = (("published", "date"), ("lastmod", "modified"))
-# The `sitemap*` metadata keys this adapter reads, as Pelican gives them (lower case).
-_FIELDS = ("sitemap", "sitemap_exclude", "sitemap_images", "sitemap_videos")
-# Every metadata key this adapter reads of its own: a key close to one is a typo of it.
-_OURS = (*_OWN, *_FIELDS)
-# A sitemap field by its name elsewhere (Sphinx's `:sitemap_priority:`) -> Pelican's key.
-_MEANT = {
-    "exclude": "Sitemap_exclude",
-    "priority": "Priority",
-    "changefreq": "Changefreq",
-    "lastmod": "Modified",
-    "modified": "Modified",
-    "images": "Sitemap_images",
-    "videos": "Sitemap_videos",
-}
+# How Pelican metadata names the sitemap's fields (`Priority:`; it hands keys lower-cased).
+KEYS = MetaKeys(
+    "Sitemap",
+    {
+        "exclude": "Sitemap_exclude",
+        "priority": "Priority",
+        "changefreq": "Changefreq",
+        "images": "Sitemap_images",
+        "videos": "Sitemap_videos",
+    },
+    {"published": "Date", "lastmod": "Modified"},
+    folded=True,
+)
+_DATE_KEYS = KEYS.keys  # the dates' keys, as `Page.keys` names them
 PAGES = (Section("Pages"),)  # the section of a site's pages on its map
 # Direct templates that are index pages, and their titles on the map (after the tags).
 INDEXES = (("archives", "Archives"), ("categories", "Categories"), ("authors", "Authors"))
 Place = tuple[str | None, tuple[Section, ...], int]  # a page's title, sections and rank
 _NOWHERE: Place = (None, (), 0)  # not on the map
 _NOT_DIRECT = ("tag", "category", "author", "period")  # context keys of other listings
-_HOW = (
-    "use `Sitemap: false` (or `Sitemap_exclude: true`) to leave a page out, "
-    "`Priority:`, `Changefreq:`, `Modified:` for its sitemap fields, and "
-    "`Sitemap_images: false`, `Sitemap_videos: false` to list none of its media"
-)
 
 
 def read_contents(generators: Sequence[Any]) -> list[Any]:
@@ -149,14 +136,14 @@ class Collector:
         template = self._templates.get(name) if context.get("template_name") is None else None
         url = folder_url(_listing_url(context, name))
         roots = i18n.root_alternates(context) if url == "" else ()
-        prefix, blog = _prefix(self._output, path, name), bool(context.get("blog"))
+        prefix, blog = subsite_folder(self._output, path, name), bool(context.get("blog"))
         place = self._listing_place(context, name, prefix, path) if blog else _NOWHERE
         page = Page(
             prefix + url,
             None,
             None,
             None,
-            _alternates(roots) if roots else (),
+            language_versions(roots) if roots else (),
             False,
             (template,) if template else (),
             path,
@@ -218,14 +205,9 @@ class Collector:
             return None
         dated = self._dates(content)
         name = dated.name  # Pelican works `relative_source_path` out anew on every read
-        metadata = content.metadata
-        own = {k: v for k in _OWN if (v := metadata.get(k)) is not None}
-        overrides = (
-            {}
-            if self._plain.issuperset(metadata)
-            else _overrides(metadata, name or "", self.issues, self._plain)
-        )
-        prefix = _prefix(self._output, path, written)
+        overrides, issues = KEYS.read(content.metadata, name or "", self._plain)
+        self.issues += issues
+        prefix = subsite_folder(self._output, path, written)
         url = self._urls.url(content, written)
         settings = self.site.settings
         place = self._site_places(context, prefix).get(id(content), _NOWHERE)
@@ -255,8 +237,8 @@ class Collector:
             *place,
         )
         values = self.site.by_type[kind]
-        if values or own or overrides:
-            page = page._replace(**{**values, **own, **overrides})
+        if values or overrides:
+            page = page._replace(**{**values, **overrides})
         return page
 
     def _dates(self, content: Any) -> Page:
@@ -266,16 +248,13 @@ class Collector:
         if page is None:
             date, modified = getattr(content, "date", None), getattr(content, "modified", None)
             if self._fs_dates:  # DEFAULT_DATE = "fs": the file's time is no date of the page
-                date, modified = (
-                    None if d is not None and _is_mtime(d, content.source_path) else d
-                    for d in (date, modified)
-                )
+                date, modified = (own_date(d, content.source_path) for d in (date, modified))
             page = self._dated[self._keep(content)] = Page(
                 url="",
                 lastmod=modified,
                 published=date,
                 sources=(content.source_path,),
-                keys=_KEYS,
+                keys=_DATE_KEYS,
                 name=content.relative_source_path or content.source_path,
             )
         return page
@@ -327,33 +306,12 @@ def _versions(urls: ServingURLs, content: Any, url: str, prefix: str) -> tuple[A
     other, in one language. Alternates name one URL per language, so a language
     with several versions has none, and a page in such a language lists no
     alternates: which of them another language's version translates is unknown."""
-    versions = [t for t in getattr(content, "translations", ()) if _published(t)]
-    if not versions:
-        return ()
-    found = [(hreflang(content.lang), url)]
-    for version in versions:
-        other = urls.version_url(version)
+    found = [(content.lang, url)]
+    for version in getattr(content, "translations", ()):
+        other = urls.version_url(version) if _published(version) else None
         if other is not None:
-            found.append((hreflang(version.lang), other))
-    langs = Counter(lang.lower() for lang, _url in found)
-    if len(langs) < len(found):
-        if langs[found[0][0].lower()] > 1:
-            return ()
-        found = [(lang, u) for lang, u in found if langs[lang.lower()] == 1]
-    if len(found) < 2:
-        return ()
-    return tuple(Alternate(lang, folder_url(prefix + u)) for lang, u in found)
-
-
-def _prefix(output: str, path: str, name: str) -> str:
-    """The folder inside the main output (`output`, ending in a separator) of the writer
-    that wrote `name` at `path`: `fr/` for a nested site, else ``."""
-    if len(path) == len(output) + len(name) and path.startswith(output):
-        return ""  # the main site's own file (`name` is all the rest of `path`)
-    if not path.startswith(output):
-        return ""
-    written, name = path[len(output) :].replace(os.sep, "/"), name.replace(os.sep, "/")
-    return written[: -len(name)] if name and written.endswith(name) else ""
+            found.append((version.lang, other))
+    return language_versions((lang, folder_url(prefix + u)) for lang, u in found)
 
 
 def site_places(context: Mapping[str, Any], prefix: str) -> dict[object, Place]:
@@ -422,92 +380,12 @@ def _plain(html: str) -> str:
     return Markup(html).striptags()
 
 
-def _alternates(versions: tuple[tuple[str, str], ...]) -> tuple[Alternate, ...]:
-    """`(lang, URL)` pairs as alternates (the core adds `x-default`, `DEFAULT_LANG`'s)."""
-    return tuple(Alternate(hreflang(lang), url) for lang, url in versions)
-
-
-def _is_mtime(date: dt.datetime, path: str) -> bool:
-    """True when `date` is the file's modification time, as Pelican reads it for
-    `DEFAULT_DATE = "fs"`."""
-    try:
-        mtime = dt.datetime.fromtimestamp(os.stat(path).st_mtime)
-    except OSError:
-        return False
-    return date.replace(tzinfo=None) == mtime
-
-
 def _published(content: Any) -> bool:
     """Not a draft, not hidden, not `private: true` (pelican-sitemap's opt-out)."""
     if getattr(content, "status", "published") != "published":
         return False
     private = content.metadata.get("private")
     return private is None or parse_flag(private) is not True
-
-
-def _overrides(
-    metadata: Mapping[str, Any], name: str, issues: list[Issue], plain: set[str]
-) -> dict[str, Any]:
-    """`Sitemap: false`, `Sitemap_exclude: true`, `Sitemap_images: false` and
-    `Sitemap_videos: false` as `Page` arguments; a mapping (from a
-    YAML metadata plugin) as the core reads it. One issue per value or key it cannot use,
-    in Pelican's metadata terms, and per key that looks like a typo of one of ours
-    (`Chagefreq:`). `plain` gathers the keys that are neither ours nor like one: the
-    caller skips a page whose keys all are."""
-    out: dict[str, Any] = {}
-    value = metadata.get("sitemap")
-    if isinstance(value, Mapping):
-        out, found = meta_overrides(value, name)
-        issues += found
-        if "lastmod" in out:
-            out["keys"] = (_KEYS[0], ("lastmod", "sitemap.lastmod"))
-    elif value is not None:
-        out.update(_flag(value, "sitemap", False, name, issues))
-    if metadata.get("sitemap_exclude") is not None:
-        out.update(_flag(metadata["sitemap_exclude"], "sitemap_exclude", True, name, issues))
-    for media in ("images", "videos"):  # `Sitemap_images: false`: none of the page's listed
-        key = f"sitemap_{media}"
-        if metadata.get(key) is not None:
-            out.update(_flag(metadata[key], key, False, name, issues, {media: ()}))
-    for key in sorted(metadata.keys() - plain - set(_FIELDS)):
-        if key.startswith("sitemap"):
-            close = close_match(key.removeprefix("sitemap_"), _MEANT)
-            hint = f" (did you mean `{_MEANT[close]}:`?)" if close else ""
-        elif (near := near_miss(key, _OURS)) is not None:
-            hint = f" (did you mean `{near.capitalize()}:`?)"
-        else:
-            plain.add(key)
-            continue
-        issues.append(
-            Issue(
-                Code.METADATA,
-                name,
-                key,
-                f"{key}: not a sitemap metadata field{hint}; ignored: {_HOW}",
-            )
-        )
-    return out
-
-
-def _flag(
-    value: Any,
-    key: str,
-    excludes: bool,
-    name: str,
-    issues: list[Issue],
-    then: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """`then` (`{"exclude": True}`) when the yes/no `value` of `key` says so (`excludes`:
-    a yes does, as in `Sitemap_exclude: true`; else a no, as in `Sitemap: false`)."""
-    flag = parse_flag(value)
-    if flag is None:
-        issues.append(
-            Issue(
-                Code.METADATA, name, key, f"{key}: {value!r} is not true or false; ignored: {_HOW}"
-            )
-        )
-        return {}
-    return (then or {"exclude": True}) if flag is excludes else {}
 
 
 def _listing_url(context: Mapping[str, Any], name: str) -> str:

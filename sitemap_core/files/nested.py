@@ -1,0 +1,21 @@
+"""A site built into a folder of another's output, which lists it in its sitemap: a
+language of Pelican's i18n_subsites, in `<output>/fr/`. `subsite_folder` tells which
+site wrote a file (`writing.subsites` makes such a site's map page).
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def subsite_folder(output: str, path: str, name: str) -> str:
+    """The folder, in the main site's `output` (ending in a separator), of the site that
+    wrote the file `name` (as that site names it: relative to its own output) at `path`:
+    `fr/` for a site built in `<output>/fr/`; `` for the main site's own file, or a file
+    outside `output`."""
+    if len(path) == len(output) + len(name) and path.startswith(output):
+        return ""  # the main site's own file (`name` is all the rest of `path`)
+    if not path.startswith(output):
+        return ""
+    written, name = path[len(output) :].replace(os.sep, "/"), name.replace(os.sep, "/")
+    return written[: -len(name)] if name and written.endswith(name) else ""
