@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .facts.frontmatter import unread_front_matter
     from .facts.gitarchive import attach_history
     from .facts.htmlhead import Heads
+    from .facts.pyconfig import assigned_names
     from .facts.mtime import own_date
     from .files.nested import subsite_folder
     from .inventory import Reporter, Said, SitemapBuild, Voice, write_sitemaps
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
         parse_flag,
         unread_metadata,
     )
-    from .values.places import Branch, Place, place_pages
+    from .values.places import Branch, Place, place_pages, tree_places
     from .values.report import Issue, Result
     from .values.site import Site, Spelling
     from .values.translations import Translation, alternates_by_page
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
     from .writing.readthedocs import canonical_url
     from .writing.robots import is_robots_advice
     from .writing.sections import section_tree
+    from .writing.urlscheme import Placement, UrlScheme, site_languages, url_template
     from .writing.subsites import subsite_map
     from .writing.versionbuild import VersionBuild, version_folders
 
@@ -139,6 +141,12 @@ _HOMES = {
     "prune": ".writing.htmlmap",
     "render": ".writing.htmlmap",
     "Listing": ".writing.listing",
+    "Placement": ".writing.urlscheme",
+    "UrlScheme": ".writing.urlscheme",
+    "site_languages": ".writing.urlscheme",
+    "url_template": ".writing.urlscheme",
+    "tree_places": ".values.places",
+    "assigned_names": ".facts.pyconfig",
     "section_tree": ".writing.sections",
     "is_robots_advice": ".writing.robots",
     "canonical_url": ".writing.readthedocs",
@@ -149,6 +157,12 @@ _HOMES = {
     "mike_listed": ".writing.mikebuild",
 }
 __all__ = [
+    "assigned_names",
+    "tree_places",
+    "url_template",
+    "site_languages",
+    "UrlScheme",
+    "Placement",
     "canonical_url",
     "OPTIONS",
     "Alternate",

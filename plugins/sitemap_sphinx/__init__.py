@@ -28,12 +28,12 @@ from sphinx.util import logging
 from sphinx.util.build_phase import BuildPhase
 
 import sitemap_core
-from sitemap_core import Code, Issue, Said, Site, SitemapBuild, Spelling
+from sitemap_core import Code, Issue, Said, Site, SitemapBuild, Spelling, UrlScheme
 
 from . import fields, htmlmap, versions
 from .config import ALSO_VALID, PREFIX, add_config_values, base_url, no_effect, option_values
 from .pages import document_sources, pages
-from .scheme import Scheme, url_scheme
+from .scheme import url_scheme
 
 logger = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ class _Build:
 
     def __init__(self) -> None:
         self.sitemap = SitemapBuild(None)
-        self.scheme: Scheme | None = None
+        self.scheme: UrlScheme | None = None
         self.not_listed: list[Issue] | None = None  # another version's pages: no sitemap
         self.names: set[str] = set()
 
@@ -98,7 +98,7 @@ class _Build:
         if doctree is None:
             self.names.add(pagename)
 
-    def current(self) -> tuple[Scheme | None, SitemapBuild]:
+    def current(self) -> tuple[UrlScheme | None, SitemapBuild]:
         """This build's URL scheme and sitemap (the site map pages list with them)."""
         return self.scheme, self.sitemap
 
@@ -137,37 +137,29 @@ class _Voice:
 
 
 def _placed(
-    scheme: Scheme, base: str, setting: str, config: Config, out_dir: Path
-) -> tuple[Scheme, str, list[Issue]]:
-    """The scheme and base URL of this output. When this build's URLs start with a
-    prefix that is no folder of the output (`fr/`, `en/latest/`), the output is that
-    language's folder of the site: its sitemap lists its pages relative to its own URL,
-    and the other languages' by absolute URLs. Its own URL is `site_url` (the site's
-    root) plus the prefix, else `html_baseurl` when it ends with the prefix; `html_baseurl`,
-    the pages' canonical URLs, must be that URL or unset."""
-    prefix = scheme.missing_from(out_dir)
-    if not prefix or not base:
-        return scheme, base, []
-    base = base.rstrip("/") + "/"
-    own = base + prefix if setting == "site_url" else base
-    pages_at = str(config.html_baseurl or own).rstrip("/") + "/"
-    if own.endswith(prefix) and pages_at == own:
-        return scheme.rebased(own.removesuffix(prefix)), own, []
-    if setting != "site_url":
-        own = base + prefix
+    scheme: UrlScheme, base: str, setting: str, config: Config, out_dir: Path
+) -> tuple[UrlScheme, str, list[Issue]]:
+    """The scheme and base URL of this output (`UrlScheme.placed`): with URLs under a
+    prefix that is no folder of the output (`fr/`, `en/latest/`), that folder of the site,
+    at `site_url` (the site's root) plus the prefix, else at `html_baseurl` when it ends
+    with the prefix; `html_baseurl`, the pages' canonical URLs, must be that URL or unset."""
+    placed = scheme.placed(base, setting == "site_url", config.html_baseurl, out_dir)
+    if not placed.pages_at:
+        return placed.scheme, placed.base_url, []
+    own = placed.folder_url
     return (
         scheme,
-        base,
+        placed.base_url,
         [
             Issue(
                 Code.SCHEME,
                 "",
                 "url_scheme",
-                f"every URL starts with {prefix!r} (language, sitemap_url_scheme), which is not a "
-                f"folder of the output {out_dir}, so this output is that folder of the site, "
-                f"published at {own}; but its pages say they are at {pages_at} (html_baseurl): "
-                f"set html_baseurl to {own} (for this build: -D html_baseurl={own}), or unset "
-                "sitemap_url_scheme to list the built files' URLs",
+                f"every URL starts with {scheme.prefix!r} (language, sitemap_url_scheme), which "
+                f"is not a folder of the output {out_dir}, so this output is that folder of the "
+                f"site, published at {own}; but its pages say they are at {placed.pages_at} "
+                f"(html_baseurl): set html_baseurl to {own} (for this build: -D "
+                f"html_baseurl={own}), or unset sitemap_url_scheme to list the built files' URLs",
             )
         ],
     )

@@ -21,7 +21,6 @@ names too, with the nearest name of ours or of sphinx-sitemap (`ALSO_VALID`).
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,9 +28,9 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from sitemap_core import OPTIONS, Code, Issue, canonical_url, parse_flag
+from sitemap_core import OPTIONS, Code, Issue, UrlScheme, assigned_names, canonical_url, parse_flag
 
-from .scheme import Scheme, listed
+from .scheme import listed
 
 PREFIX = "sitemap_"
 _SPHINX_SITEMAP: dict[str, Any] = {
@@ -107,7 +106,7 @@ def no_effect(app: Sphinx) -> list[Issue]:
     ]
 
 
-def option_values(app: Sphinx, scheme: Scheme) -> tuple[dict[str, Any], Path]:
+def option_values(app: Sphinx, scheme: UrlScheme) -> tuple[dict[str, Any], Path]:
     """The option values of conf.py (and `-D`), sphinx-sitemap's spellings folded in,
     unknown `sitemap_*` names passed on so that the core names them; and the folder
     relative paths are taken from."""
@@ -126,33 +125,5 @@ def option_values(app: Sphinx, scheme: Scheme) -> tuple[dict[str, Any], Path]:
 def _unknown(app: Sphinx) -> list[str]:
     """conf.py's `sitemap_*` names that no extension registered (`sitemap_gzipp`), found
     in the file itself: Sphinx keeps conf.py's namespace to itself."""
-    conf_py = Path(app.confdir, "conf.py") if app.confdir else None
-    if conf_py is None or not conf_py.is_file():
-        return []
-    try:
-        tree = ast.parse(conf_py.read_bytes(), str(conf_py))
-    except (SyntaxError, ValueError):
-        return []  # Sphinx read it, so this is no file of ours to judge
-    names = _Assigned()
-    names.visit(tree)
-    return sorted(
-        name for name in names.found if name.startswith(PREFIX) and name not in app.config
-    )
-
-
-class _Assigned(ast.NodeVisitor):
-    """The names a module sets at its top level (in `if`, `try` and `with` blocks too, not
-    in functions or classes)."""
-
-    def __init__(self) -> None:
-        self.found: set[str] = set()
-
-    def visit_Name(self, node: ast.Name) -> None:
-        if isinstance(node.ctx, ast.Store):
-            self.found.add(node.id)
-
-    def _own_scope(self, node: ast.AST) -> None:
-        """A function's, class's or comprehension's names are its own."""
-
-    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _own_scope
-    visit_Lambda = visit_comprehension = _own_scope
+    names = assigned_names(Path(app.confdir, "conf.py")) if app.confdir else set()
+    return sorted(name for name in names if name.startswith(PREFIX) and name not in app.config)

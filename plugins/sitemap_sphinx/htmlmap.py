@@ -19,12 +19,11 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from sitemap_core import Listing, SitemapBuild
+from sitemap_core import Listing, SitemapBuild, UrlScheme
 
 from .pages import documents
-from .scheme import Scheme
 
-Current = Callable[[], tuple[Scheme | None, SitemapBuild]]  # this build's scheme and sitemap
+Current = Callable[[], tuple[UrlScheme | None, SitemapBuild]]  # this build's scheme and sitemap
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 

@@ -4,13 +4,12 @@ Documents come from the environment, not from this run's writes, so an increment
 parallel build offers the same pages as a clean serial one. Their own values come from
 file-wide metadata (`:sitemap_priority:` fields, MyST front matter); their sources are
 the document and everything it depends on (includes, literal includes, images). Each has
-its title and its place (`places`): the root document, the toctree from it, then the
-documents in no toctree, under "Other pages".
+its title and its place (the core's `tree_places`): the root document, the toctree from
+it, then the documents in no toctree, under "Other pages".
 """
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Callable, Iterator, Mapping, Set
 from typing import Any, cast
@@ -21,16 +20,13 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 from sphinx.project import Project
 
-from sitemap_core import Issue, Page, Section, StrPath, meta_overrides
+from sitemap_core import Issue, Page, StrPath, UrlScheme, meta_overrides, tree_places
 
 from .config import PREFIX
 from .generated import MakePage, generated_pages
-from .scheme import Scheme
-
-OTHER = "Other pages"  # the section of documents in no toctree
 
 
-def pages(app: Sphinx, scheme: Scheme, issues: list[Issue], written: Set[str]) -> Iterator[Page]:
+def pages(app: Sphinx, scheme: UrlScheme, issues: list[Issue], written: Set[str]) -> Iterator[Page]:
     """Every document (sorted by name), then the generated pages (`generated.py`);
     `written` names the pages this run rendered without a doctree.
 
@@ -41,7 +37,7 @@ def pages(app: Sphinx, scheme: Scheme, issues: list[Issue], written: Set[str]) -
     yield from generated_pages(app, written, found, _maker(app, scheme))
 
 
-def documents(app: Sphinx, scheme: Scheme, issues: list[Issue]) -> dict[str, Page]:
+def documents(app: Sphinx, scheme: UrlScheme, issues: list[Issue]) -> dict[str, Page]:
     """The page of every document, by name (sorted); problems with a document's
     `sitemap_*` fields are added to `issues`."""
     env, make, sources = app.env, _maker(app, scheme), _sources_of(app.env)
@@ -51,7 +47,13 @@ def documents(app: Sphinx, scheme: Scheme, issues: list[Issue]) -> dict[str, Pag
         node = titles.get(docname)
         return (node.astext() if node is not None else "") or docname
 
-    placed = places(env, app.config.root_doc, title, lambda name: scheme.url(target(name)))
+    placed = tree_places(
+        app.config.root_doc,
+        env.toctree_includes,
+        env.found_docs,
+        title,
+        lambda name: scheme.url(target(name)),
+    )
     found = {}
     for docname in sorted(env.found_docs):
         meta = env.metadata.get(docname, {})
@@ -68,35 +70,6 @@ def documents(app: Sphinx, scheme: Scheme, issues: list[Issue]) -> dict[str, Pag
     return found
 
 
-Place = tuple[tuple[Section, ...], int]  # a page's sections (outermost first) and rank
-
-
-def places(
-    env: BuildEnvironment, root: str, title: Callable[[str], str], url: Callable[[str], str]
-) -> dict[str, Place]:
-    """Where each document stands, by name: the root document first, then its toctree
-    as the top level, each document under those whose toctrees lead to it (a document in
-    several toctrees under the first to reach it, level by level), then the documents in
-    no toctree, by name, under `OTHER`. `title` and `url` name a section's document."""
-    found: dict[str, Place] = {root: ((), 0)}
-    includes, docs, ranks = env.toctree_includes, env.found_docs, itertools.count(1)
-
-    def below(docname: str, section: tuple[Section, ...]) -> None:
-        children = [c for c in includes.get(docname, ()) if c in docs and c not in found]
-        for child in children:  # claimed before any of them claims its own
-            found[child] = (section, 0)
-        for child in children:
-            found[child] = (section, next(ranks))
-            if includes.get(child):
-                below(child, (*section, Section(title(child), url(child))))
-
-    below(root, ())
-    other = (Section(OTHER),)
-    for docname in sorted(docs - found.keys()):
-        found[docname] = (other, next(ranks))
-    return found
-
-
 def document_sources(env: BuildEnvironment) -> Iterator[str]:
     """The sources of every document, as `documents` gives them."""
     sources = _sources_of(env)
@@ -104,7 +77,7 @@ def document_sources(env: BuildEnvironment) -> Iterator[str]:
         yield from sources(docname)
 
 
-def _maker(app: Sphinx, scheme: Scheme) -> MakePage:
+def _maker(app: Sphinx, scheme: UrlScheme) -> MakePage:
     """`make(name, **kwargs)`: the `Page` of the page `name` this builder writes."""
     builder = app.builder
     target, output = builder.get_target_uri, _output_file(cast(StandaloneHTMLBuilder, builder))
