@@ -220,7 +220,12 @@ def _base_url_issue(base_url: str, problem: str, development: bool) -> Issue:
             "is published with set it)",
             level="info",
         )
-    given = f"{shown(base_url)!r}: {problem}" if base_url else "not set"
+    if not base_url:
+        given = "not set"
+    elif repr(base_url) in problem:  # the problem names the value already
+        given = problem
+    else:
+        given = f"{shown(base_url)!r}: {problem}"
     return Issue(
         Code.BASE_URL,
         "",
