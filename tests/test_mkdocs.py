@@ -243,9 +243,7 @@ def test_a_date_after_the_build_time_falls_back_with_a_warning(site, caplog):
     assert found[BASE + "orphan/"] == "2024-03-01T08:00:00-05:00"
     warned = warnings_of(caplog)
     assert len(warned) == 1, warned
-    assert (
-        "orphan.md (sitemap.lastmod): 2099-01-01 is after the build" in (warned[0])
-    )
+    assert "orphan.md (sitemap.lastmod): 2099-01-01 is after the build" in (warned[0])
 
 
 def test_front_matter_yaml_cannot_read_is_named_once(site, caplog):

@@ -534,8 +534,7 @@ def test_an_exclude_pattern_that_matches_nothing_is_said(
     assert "(SITEMAP['exclude_globs']): pattern 'pages/about' matched no URL" in said[0]
     assert "(nearest URL path: 'pages/about.html')" in said[0]
     assert (
-        f"(SITEMAP['exclude']): pattern '/tga/' matched no URL (nearest URL: '{BASE}tag/"
-        in said[1]
+        f"(SITEMAP['exclude']): pattern '/tga/' matched no URL (nearest URL: '{BASE}tag/" in said[1]
     )
 
 
@@ -823,8 +822,7 @@ class Row:
 ODD_PAGE = "pages/odd.html"
 ROWS = {
     "unknown-option": Row(
-        "pelicanconf.py (SITEMAP['gzipp']): unknown sitemap option (did you mean 'gzip'?), "
-        "ignored",
+        "pelicanconf.py (SITEMAP['gzipp']): unknown sitemap option (did you mean 'gzip'?), ignored",
         sitemap={"gzipp": "also"},
     ),
     "unknown-page-field": Row("sitemap_colour", page="Sitemap_colour: red"),
