@@ -61,11 +61,12 @@ if TYPE_CHECKING:
     from .values.report import Issue, Result
     from .values.site import Site, Spelling
     from .values.translations import Translation, alternates_by_page
-    from .values.urls import base_url_problem, folder_url, site_path
+    from .values.urls import base_url_problem, folder_url, page_folder, site_path
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
     from .writing.mikebuild import mike_build, mike_listed
     from .writing.mikedeploy import mike_aliases
+    from .writing.multiversion import SmvBuild, smv_build
     from .writing.readthedocs import canonical_url
     from .writing.robots import is_robots_advice
     from .writing.sections import section_tree
@@ -134,6 +135,7 @@ _HOMES = {
     "base_url_problem": ".values.urls",
     "folder_url": ".values.urls",
     "site_path": ".values.urls",
+    "page_folder": ".values.urls",
     "MapEntry": ".writing.htmlmap",
     "MapPage": ".writing.htmlmap",
     "map_path": ".writing.htmlmap",
@@ -145,6 +147,8 @@ _HOMES = {
     "UrlScheme": ".writing.urlscheme",
     "site_languages": ".writing.urlscheme",
     "url_template": ".writing.urlscheme",
+    "SmvBuild": ".writing.multiversion",
+    "smv_build": ".writing.multiversion",
     "tree_places": ".values.places",
     "assigned_names": ".facts.pyconfig",
     "section_tree": ".writing.sections",
@@ -157,6 +161,9 @@ _HOMES = {
     "mike_listed": ".writing.mikebuild",
 }
 __all__ = [
+    "page_folder",
+    "SmvBuild",
+    "smv_build",
     "assigned_names",
     "tree_places",
     "url_template",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitemap_core import Alternate, Placement, UrlScheme, site_languages, url_template
+from sitemap_core import Alternate, Placement, UrlScheme, page_folder, site_languages, url_template
 
 
 def test_without_a_template_the_first_language_is_at_the_root_and_others_in_folders():
@@ -82,3 +82,10 @@ def test_an_output_whose_pages_say_another_url_keeps_the_base_and_says_where(tmp
     assert placed == (scheme, "https://x.org/", "https://x.org/fr/", "https://x.org/other/")
     unplaced = scheme.placed("https://x.org", False, None, tmp_path)
     assert unplaced == (scheme, "https://x.org/", "https://x.org/fr/", "https://x.org/")
+
+
+def test_a_page_of_a_site_of_folder_urls_is_served_from_its_folder():
+    assert page_folder("a/b") == "a/b/"
+    assert page_folder("a/b/index") == "a/b/"
+    assert page_folder("index") == ""
+    assert page_folder("indexes") == "indexes/"

@@ -20,7 +20,15 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 from sphinx.project import Project
 
-from sitemap_core import Issue, Page, StrPath, UrlScheme, meta_overrides, tree_places
+from sitemap_core import (
+    Issue,
+    Page,
+    StrPath,
+    UrlScheme,
+    meta_overrides,
+    page_folder,
+    tree_places,
+)
 
 from .config import PREFIX
 from .generated import MakePage, generated_pages
@@ -107,17 +115,8 @@ def _output_file(builder: StandaloneHTMLBuilder) -> Callable[[str], StrPath]:
     if rule is stock:
         return lambda name: f"{outdir}{name}{suffix}"
     if rule is DirectoryHTMLBuilder.get_output_path:
-        return lambda name: f"{outdir}{_folder(name)}index{suffix}"
+        return lambda name: f"{outdir}{page_folder(name)}index{suffix}"
     return builder.get_outfilename
-
-
-def _folder(name: str) -> str:
-    """The folder dirhtml writes a page's index.html into: `a/b/` for `a/b` and
-    `a/b/index`, `` for `index`."""
-    head, _, last = name.rpartition("/")
-    if last != "index":
-        return f"{name}/"
-    return f"{head}/" if head else ""
 
 
 def overrides(meta: Mapping[str, Any], docname: str, issues: list[Issue]) -> dict[str, Any]:

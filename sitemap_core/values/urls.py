@@ -189,6 +189,16 @@ def folder_url(url: str) -> str:
     return url
 
 
+def page_folder(name: str) -> str:
+    """The folder a site of folder URLs serves the page `name` (its path without a
+    suffix) from, and writes its `index.html` into: `a/b/` for `a/b` and `a/b/index`,
+    `` for `index`."""
+    head, _, last = name.rpartition("/")
+    if last != "index":
+        return f"{name}/"
+    return f"{head}/" if head else ""
+
+
 def site_path(url: str, base_url: str = "") -> str:
     """The site-relative path `exclude` globs and `rules` match: percent-decoded, without
     `base_url` (a URL not under it is returned as it is)."""
