@@ -261,6 +261,7 @@ def test_pelican_page(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     quoted = "pelicanconf.py (SITEURL): empty, as in a development build: no sitemap written"
     assert quoted in done.stdout + done.stderr
+    assert "sitemap: not written: no base URL is set" in done.stdout + done.stderr
     assert quoted in " ".join((PAGES / "pelican.md").read_text(encoding="utf-8").split())
     assert not (out / "sitemap.xml").exists() and not (out / "robots.txt").exists()
     run.build("pelican content -s publishconf.py --fatal warnings")  # publishing: written
