@@ -227,8 +227,8 @@ def test_a_bad_date_is_named_as_written(site, caplog):
     assert BASE + "orphan/" in checked(build(site), BASE)
     warned = warnings_of(caplog)
     assert len(warned) == 2, warned
-    assert "orphan.md (last_modified): last_modified: 'someday'" in warned[0]
-    assert "orphan.md (date): date: 'last tuesday'" in warned[1]
+    assert "orphan.md (last_modified): 'someday' is not a W3C date" in warned[0]
+    assert "orphan.md (date): 'last tuesday' is not a W3C date" in warned[1]
 
 
 def test_a_date_after_the_build_time_falls_back_with_a_warning(site, caplog):
