@@ -204,23 +204,26 @@ class GitDates:
             found = tree.locate(path)
             if found is not None:
                 return found
-        new = self._new_tree(path)
+        new = _new_tree(self._trees, path, self._outside)
         return None if new is None else new.locate(path)
 
-    def _new_tree(self, path: str | os.PathLike[str]) -> Repositories | None:
-        """The work tree holding `path`, which none met holds, now met (`_tree_holding`);
-        a work tree met before inside it (the first path was in a data repository cloned
-        into the site) becomes one of its inner repositories."""
-        main = self._trees[0].main
-        tree = _tree_holding(path, main.ignore_file, self._outside, main.cache)
-        if tree is None:
-            return None
-        for other in [t for t in self._trees if tree.main.paths.locate(t.main.root) is not None]:
-            for inner in other.met:
-                tree.adopt(inner)
-            self._trees.remove(other)
-        self._trees.append(tree)
-        return tree
+
+def _new_tree(
+    trees: list[Repositories], path: str | os.PathLike[str], outside: set[str]
+) -> Repositories | None:
+    """The work tree holding `path`, which none of `trees` holds, now one of them
+    (`_tree_holding`); a work tree met before inside it (the first path was in a data
+    repository cloned into the site) becomes one of its inner repositories."""
+    main = trees[0].main
+    tree = _tree_holding(path, main.ignore_file, outside, main.cache)
+    if tree is None:
+        return None
+    for other in [t for t in trees if tree.main.paths.locate(t.main.root) is not None]:
+        for inner in other.met:
+            tree.adopt(inner)
+        trees.remove(other)
+    trees.append(tree)
+    return tree
 
 
 def _grouped(

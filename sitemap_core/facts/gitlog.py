@@ -248,14 +248,6 @@ class Walk:
             self.undated |= files
             self.left -= len(files)
 
-    def left_at(self) -> dict[str, set[str]]:
-        """After the log ended: the files not dated, by the commit their history reached
-        and the log did not show (in a log of `<last>..HEAD`, a commit of `<last>`'s
-        history). With no commit shown, every file waits at the first commit left out."""
-        if self.start is not None:
-            return {"": self.start} if self.start else {}
-        return {commit: files for commit, files in self.pending.items() if files}
-
     def _give(self, commit: str, files: set[str]) -> None:
         there = self.pending.get(commit)
         if there is None:
@@ -269,6 +261,15 @@ class Walk:
     def _dated(self, name: str) -> None:
         self.dates[name] = self.date
         self.left -= 1
+
+
+def left_at(walk: Walk) -> dict[str, set[str]]:
+    """After the log ended: the files `walk` did not date, by the commit their history
+    reached and the log did not show (in a log of `<last>..HEAD`, a commit of `<last>`'s
+    history). With no commit shown, every file waits at the first commit left out ("")."""
+    if walk.start is not None:
+        return {"": walk.start} if walk.start else {}
+    return {commit: files for commit, files in walk.pending.items() if files}
 
 
 def _align(walk: Walk, files: set[str], records: list[list[str]]) -> list[set[str]]:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..values.codes import Code
 from ..values.report import Issue
 from .gitcache import GitCache, Kept
-from .gitlog import Walk, start_log, walk_log
+from .gitlog import Walk, left_at, start_log, walk_log
 from .gitpaths import TrackedFiles
 from .gitprocess import FILE_NAMES, Command, Probe, first_line, run_git
 
@@ -324,7 +324,7 @@ class Reading:
                 return found, wanted  # read from HEAD, as without a cache
             found = _joined(found, walk, "")
             at_kept = set()
-            for commit, files in walk.left_at().items():
+            for commit, files in left_at(walk).items():
                 (at_kept if commit in ("", kept.head) else left).update(files)
         dates, beyond = found.dates, found.beyond
         undated = set(found.undated)

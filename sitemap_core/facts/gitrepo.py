@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
@@ -112,24 +113,7 @@ class Repository:
             found = run_git(_REV_PARSE, where)
         except OSError:
             return None, [no_git_dates(path, "git was not found on PATH")]
-        lines = os.fsdecode(found.stdout).splitlines()
-        superproject = ""
-        if len(lines) > 1 and lines[1] not in ("true", "false"):
-            superproject = lines.pop(1)
-        if len(lines) < 3:
-            reason = first_line(found.stderr) or "git rev-parse failed"
-            return None, [no_git_dates(path, f"not inside a git work tree ({reason})")]
-        shallow = lines[1].strip() == "true"
-        boundary = _read_shallow(where / lines[2]) if shallow else frozenset()
-        head = lines[3].strip() if len(lines) > 3 else ""
-        repo = cls(
-            Path(lines[0]).resolve(), head, shallow, boundary, superproject, ignore_file, cache
-        )
-        if head:
-            return repo, []
-        return repo, [
-            no_git_dates(path, "the repository has no commits yet", "for files it has no date for")
-        ]
+        return _loaded(found, where, path, ignore_file, cache)
 
     def prefetch(self, located: Iterable[Located], ahead: bool = False) -> None:
         """Date, with one `git log`, every file in the folders of `located` (paths located
@@ -277,6 +261,34 @@ class Repositories:
             return None
         self.met.append(repo)
         return repo
+
+
+def _loaded(
+    found: subprocess.CompletedProcess[bytes],
+    where: Path,
+    path: Path,
+    ignore_file: str,
+    cache: GitCache | None,
+) -> tuple[Repository | None, list[Issue]]:
+    """The repository `git rev-parse` (`_REV_PARSE`, run in `where`) found for `path`."""
+    lines = os.fsdecode(found.stdout).splitlines()
+    superproject = ""
+    if len(lines) > 1 and lines[1] not in ("true", "false"):
+        superproject = lines.pop(1)
+    if len(lines) < 3:
+        reason = first_line(found.stderr) or "git rev-parse failed"
+        return None, [no_git_dates(path, f"not inside a git work tree ({reason})")]
+    shallow = lines[1].strip() == "true"
+    boundary = _read_shallow(where / lines[2]) if shallow else frozenset()
+    head = lines[3].strip() if len(lines) > 3 else ""
+    repo = Repository(
+        Path(lines[0]).resolve(), head, shallow, boundary, superproject, ignore_file, cache
+    )
+    if head:
+        return repo, []
+    return repo, [
+        no_git_dates(path, "the repository has no commits yet", "for files it has no date for")
+    ]
 
 
 def _state(repo: Repository) -> tuple[object, ...]:
