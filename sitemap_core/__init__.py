@@ -21,9 +21,11 @@ if TYPE_CHECKING:
     from .facts.frontmatter import unread_front_matter
     from .facts.gitarchive import attach_history
     from .facts.htmlhead import Heads
-    from .facts.pyconfig import assigned_names
     from .facts.mtime import own_date
-    from .files.nested import subsite_folder
+    from .facts.pyconfig import assigned_names
+    from .files.lookup import first_file, folder_with
+    from .files.nested import folder_in, subsite_folder
+    from .files.served import serves
     from .inventory import Reporter, Said, SitemapBuild, Voice, write_sitemaps
     from .inventory.logvoice import LogVoice
     from .options import (
@@ -41,6 +43,8 @@ if TYPE_CHECKING:
     from .sites.includes import MarkdownIncludes, autodoc_names
     from .values.closematch import close_match, did_you_mean
     from .values.codes import Code
+    from .values.htmltext import plain_text
+    from .values.identity import ByIdentity
     from .values.languages import language_versions
     from .values.lastwritten import SourceURL, last_written, same_url_notes
     from .values.media import Image, News, Video
@@ -61,17 +65,16 @@ if TYPE_CHECKING:
     from .values.report import Issue, Result
     from .values.site import Site, Spelling
     from .values.translations import Translation, alternates_by_page
-    from .values.urls import base_url_problem, folder_url, page_folder, site_path
+    from .values.urls import base_url_problem, folder_url, site_path
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
     from .writing.mikebuild import mike_build, mike_listed
     from .writing.mikedeploy import mike_aliases
-    from .writing.multiversion import SmvBuild, smv_build
     from .writing.readthedocs import canonical_url
     from .writing.robots import is_robots_advice
     from .writing.sections import section_tree
-    from .writing.urlscheme import Placement, UrlScheme, site_languages, url_template
     from .writing.subsites import subsite_map
+    from .writing.urlscheme import Placement, UrlScheme, site_languages, url_template
     from .writing.versionbuild import VersionBuild, version_folders
 
 __version__ = "0.1.0"
@@ -92,6 +95,12 @@ _HOMES = {
     "MetaKeys": ".values.metakeys",
     "language_versions": ".values.languages",
     "subsite_folder": ".files.nested",
+    "folder_in": ".files.nested",
+    "first_file": ".files.lookup",
+    "folder_with": ".files.lookup",
+    "serves": ".files.served",
+    "plain_text": ".values.htmltext",
+    "ByIdentity": ".values.identity",
     "subsite_map": ".writing.subsites",
     "unread_front_matter": ".facts.frontmatter",
     "OPTIONS": ".options",
@@ -135,7 +144,6 @@ _HOMES = {
     "base_url_problem": ".values.urls",
     "folder_url": ".values.urls",
     "site_path": ".values.urls",
-    "page_folder": ".values.urls",
     "MapEntry": ".writing.htmlmap",
     "MapPage": ".writing.htmlmap",
     "map_path": ".writing.htmlmap",
@@ -147,8 +155,6 @@ _HOMES = {
     "UrlScheme": ".writing.urlscheme",
     "site_languages": ".writing.urlscheme",
     "url_template": ".writing.urlscheme",
-    "SmvBuild": ".writing.multiversion",
-    "smv_build": ".writing.multiversion",
     "tree_places": ".values.places",
     "assigned_names": ".facts.pyconfig",
     "section_tree": ".writing.sections",
@@ -161,9 +167,6 @@ _HOMES = {
     "mike_listed": ".writing.mikebuild",
 }
 __all__ = [
-    "page_folder",
-    "SmvBuild",
-    "smv_build",
     "assigned_names",
     "tree_places",
     "url_template",
@@ -242,6 +245,12 @@ __all__ = [
     "per_kind",
     "renamed_options",
     "subsite_folder",
+    "folder_in",
+    "first_file",
+    "folder_with",
+    "serves",
+    "plain_text",
+    "ByIdentity",
     "subsite_map",
 ]
 

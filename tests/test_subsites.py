@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
-from sitemap_core import MapEntry, Page, Section, subsite_folder, subsite_map
+from sitemap_core import MapEntry, Page, Section, folder_in, subsite_folder, subsite_map
 
 
 @pytest.mark.parametrize(
@@ -44,3 +45,11 @@ def test_a_subsites_map_is_relative_to_its_folder_and_lists_what_the_sitemap_lis
     assert "a.html" in under and "/a.html" in under and "hidden.html" not in under
     main, _ = subsite_map(pages[:1], {"fr/"}, "")
     assert main == [MapEntry("Accueil", "fr/")]
+
+
+def test_where_an_output_folder_stands_in_the_main_one(tmp_path: Path) -> None:
+    out = str(tmp_path / "out")
+    assert folder_in(out, out) == ""
+    assert folder_in(out, os.path.join(out, "fr")) == "fr/"
+    assert folder_in(out, os.path.join(out, "fr", "x")) == "fr/x/"
+    assert folder_in(out, str(tmp_path / "elsewhere")) is None

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from pelican import Pelican, signals
 
-from sitemap_core import Page, Said, SitemapBuild
+from sitemap_core import Page, Said, SitemapBuild, folder_in
 
 from . import config, i18n
 from .pages import Collector, read_contents
@@ -59,8 +59,7 @@ class Run:
 
     def nests(self, other: Pelican) -> bool:
         """True for another instance built inside this one's output (i18n_subsites)."""
-        inner = os.path.abspath(other.output_path)
-        return other is not self.pelican and inner.startswith(self.output + os.sep)
+        return other is not self.pelican and bool(folder_in(self.output, other.output_path))
 
 
 class _Voice:

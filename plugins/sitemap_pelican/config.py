@@ -23,6 +23,7 @@ from sitemap_core import (
     SitemapBuild,
     Spelling,
     Voice,
+    folder_with,
     parse_changefreq,
     parse_priority,
     per_kind,
@@ -127,8 +128,6 @@ def _config_folder(pelican_settings: Mapping[str, Any]) -> Path:
     Pelican keeps no record of its config file; read_settings makes `PATH` absolute
     relative to it, and the content folder is usually in, or is, the config's folder.
     """
-    start = Path(pelican_settings.get("PATH") or os.curdir).resolve()
-    for folder in (start, *start.parents):
-        if (folder / "pelicanconf.py").is_file():
-            return folder
-    return Path.cwd()
+    return (
+        folder_with("pelicanconf.py", Path(pelican_settings.get("PATH") or os.curdir)) or Path.cwd()
+    )

@@ -14,7 +14,6 @@ and other index pages. Each map page is written through Pelican's writer with
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -22,7 +21,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from pelican.generators import Generator
 from pelican.writers import Writer
 
-from sitemap_core import Listing, Page, map_path, plan, render, subsite_map
+from sitemap_core import Listing, Page, folder_in, map_path, plan, render, subsite_map
 
 from .pages import PAGES
 
@@ -53,12 +52,13 @@ class SiteMapGenerator(Generator):  # type: ignore[misc]  # Pelican ships no typ
         run, collector = self.run, self.run.collector
         if collector is None:
             return
-        folder = os.path.relpath(os.path.abspath(self.output_path), run.output)
-        if folder.startswith(os.pardir):
+        prefix = folder_in(run.output, self.output_path)
+        if prefix is None:
             return
-        prefix = "" if folder == os.curdir else folder.replace(os.sep, "/") + "/"
         settings = collector.site.settings
-        placed = [page for path, page in run.pages.items() if collector.site_of.get(path) == prefix]
+        placed = [
+            page for path, page in run.pages.items() if collector.places.site_of.get(path) == prefix
+        ]
         listing = Listing(run.pages.values(), settings, run.sitemap.heads())
         tree, listed = subsite_map(placed, listing, prefix, dated=_dated)
         directory = str(self.settings["ARTICLE_URL"]).endswith("/")

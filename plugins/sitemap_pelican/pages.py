@@ -26,21 +26,23 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from markupsafe import Markup
 from pelican import contents
 from pelican.generators import ArticlesGenerator, PagesGenerator
 
 from sitemap_core import (
     Alternate,
+    ByIdentity,
     Issue,
     MetaKeys,
     News,
     Page,
     Section,
+    first_file,
     folder_url,
     language_versions,
     own_date,
     parse_flag,
+    plain_text,
     subsite_folder,
 )
 
@@ -75,7 +77,6 @@ KEYS = MetaKeys(
     {"published": "Date", "lastmod": "Modified"},
     folded=True,
 )
-_DATE_KEYS = KEYS.keys  # the dates' keys, as `Page.keys` names them
 PAGES = (Section("Pages"),)  # the section of a site's pages on its map
 # Direct templates that are index pages, and their titles on the map (after the tags).
 INDEXES = (("archives", "Archives"), ("categories", "Categories"), ("authors", "Authors"))
@@ -104,11 +105,9 @@ class Collector:
         self.site = site
         self._output = os.path.join(output, "")
         self.issues: list[Issue] = []
-        # By id(): the object is in `_kept`, so the id stays its own through the run.
         self._urls = ServingURLs(settings)
-        self._dated: dict[int, Page] = {}  # id(article) -> its dates
-        self._lists: dict[int, tuple[Page, ...]] = {}  # id(list) -> its Pages
-        self._kept: list[Any] = []
+        self._dated: ByIdentity[Page] = ByIdentity()  # an article's dates
+        self._lists: ByIdentity[tuple[Page, ...]] = ByIdentity()  # a list's Pages
         # TEMPLATE_PAGES: the file written -> the template it is rendered from ("": none
         # of the site's).
         self._templates = {
@@ -118,11 +117,9 @@ class Collector:
         self._fs_dates = settings.get("DEFAULT_DATE") == "fs"
         self._lang = settings["DEFAULT_LANG"]  # the main site's
         self._site_langs = i18n.site_langs(settings)
-        self._settings = settings  # the main site's; a subsite's are these and its own
         # Metadata keys seen that are none of ours nor close to one (`title`, `date`...).
         self._plain: set[str] = set()
-        self._places: dict[int, dict[object, Place]] = {}  # by id(a site's categories)
-        self.site_of: dict[str, str] = {}  # a page on a map's file -> its site's folder
+        self.places = SitePlaces()
 
     def page(self, path: str, context: Mapping[str, Any]) -> Page | None:
         """The `Page` for the file written at `path`, or None when crawlers should not
@@ -137,7 +134,7 @@ class Collector:
         url = folder_url(_listing_url(context, name))
         roots = i18n.root_alternates(context) if url == "" else ()
         prefix, blog = subsite_folder(self._output, path, name), bool(context.get("blog"))
-        place = self._listing_place(context, name, prefix, path) if blog else _NOWHERE
+        place = self.places.listing(context, name, prefix, path) if blog else _NOWHERE
         page = Page(
             prefix + url,
             None,
@@ -171,33 +168,6 @@ class Collector:
         name = str(context.get("output_file") or "")
         return context.get("template_name") is None and name in self._templates
 
-    def _site_places(self, context: Mapping[str, Any], prefix: str) -> dict[object, Place]:
-        """The places of the site `context` is of (made on its first page)."""
-        categories = context.get("categories")
-        places = self._places.get(id(categories))
-        if places is None:
-            places = self._places[self._keep(categories)] = site_places(context, prefix)
-        return places
-
-    def _listing_place(
-        self, context: Mapping[str, Any], name: str, prefix: str, path: str
-    ) -> Place:
-        """The place of a page listing articles: a category's or a tag's first page, or a
-        direct template's (Home is the index's first page); else none."""
-        for key in ("category", "tag"):
-            obj = context.get(key)
-            if obj is not None:
-                own = getattr(obj, "save_as", None) == name
-                place = self._site_places(context, prefix).get(id(obj)) if own else None
-                break
-        else:
-            direct = not any(context.get(key) is not None for key in _NOT_DIRECT)
-            place = self._site_places(context, prefix).get(name) if direct else None
-        if place is None:
-            return _NOWHERE
-        self.site_of[path] = prefix
-        return place
-
     def _content_page(
         self, path: str, written: str, content: Any, kind: str, context: Mapping[str, Any]
     ) -> Page | None:
@@ -210,9 +180,9 @@ class Collector:
         prefix = subsite_folder(self._output, path, written)
         url = self._urls.url(content, written)
         settings = self.site.settings
-        place = self._site_places(context, prefix).get(id(content), _NOWHERE)
+        place = self.places.of(context, prefix).get(id(content), _NOWHERE)
         if place[0] is not None:
-            self.site_of[path] = prefix
+            self.places.site_of[path] = prefix
         # Positional, as `dated._replace(...)` at a third of the cost: its dates and
         # source, this file's URL and values; then the type's, its own and its overrides.
         page = Page(
@@ -249,13 +219,16 @@ class Collector:
             date, modified = getattr(content, "date", None), getattr(content, "modified", None)
             if self._fs_dates:  # DEFAULT_DATE = "fs": the file's time is no date of the page
                 date, modified = (own_date(d, content.source_path) for d in (date, modified))
-            page = self._dated[self._keep(content)] = Page(
-                url="",
-                lastmod=modified,
-                published=date,
-                sources=(content.source_path,),
-                keys=_DATE_KEYS,
-                name=content.relative_source_path or content.source_path,
+            page = self._dated.put(
+                content,
+                Page(
+                    url="",
+                    lastmod=modified,
+                    published=date,
+                    sources=(content.source_path,),
+                    keys=KEYS.keys,
+                    name=content.relative_source_path or content.source_path,
+                ),
             )
         return page
 
@@ -271,13 +244,8 @@ class Collector:
         listed = context.get("dates") or context.get("articles") or ()
         pages = self._lists.get(id(listed))
         if pages is None:
-            pages = self._lists[self._keep(listed)] = tuple(map(self._dates, listed))
+            pages = self._lists.put(listed, tuple(map(self._dates, listed)))
         return pages
-
-    def _keep(self, value: Any) -> int:
-        """`id(value)`, kept `value`'s own for the run (`value` is kept alive)."""
-        self._kept.append(value)
-        return id(value)
 
 
 def _template_file(name: str, settings: Mapping[str, Any]) -> str | None:
@@ -287,14 +255,10 @@ def _template_file(name: str, settings: Mapping[str, Any]) -> str | None:
     there alone); None when none has it (Pelican's built-in theme is no site's file)."""
     theme = os.path.expanduser(os.path.join(settings.get("THEME") or "", "templates"))
     if name.startswith("!theme/"):
-        folders, name = [theme], name.removeprefix("!theme/")
-    else:
-        folders = [settings["PATH"], *(settings.get("THEME_TEMPLATES_OVERRIDES") or ()), theme]
-    for folder in folders:
-        path = os.path.join(folder, name)
-        if os.path.isfile(path):
-            return path
-    return None
+        return first_file(name.removeprefix("!theme/"), [theme])
+    return first_file(
+        name, [settings["PATH"], *(settings.get("THEME_TEMPLATES_OVERRIDES") or ()), theme]
+    )
 
 
 def _versions(urls: ServingURLs, content: Any, url: str, prefix: str) -> tuple[Alternate, ...]:
@@ -312,6 +276,40 @@ def _versions(urls: ServingURLs, content: Any, url: str, prefix: str) -> tuple[A
         if other is not None:
             found.append((version.lang, other))
     return language_versions((lang, folder_url(prefix + u)) for lang, u in found)
+
+
+class SitePlaces:
+    """Where the pages of each site of a run stand on its map (`site_places`), and which
+    site each placed page's file is of."""
+
+    def __init__(self) -> None:
+        self._places: ByIdentity[dict[object, Place]] = ByIdentity()  # by a site's categories
+        self.site_of: dict[str, str] = {}  # a page on a map's file -> its site's folder
+
+    def of(self, context: Mapping[str, Any], prefix: str) -> dict[object, Place]:
+        """The places of the site `context` is of (made on its first page)."""
+        categories = context.get("categories")
+        places = self._places.get(id(categories))
+        if places is None:
+            places = self._places.put(categories, site_places(context, prefix))
+        return places
+
+    def listing(self, context: Mapping[str, Any], name: str, prefix: str, path: str) -> Place:
+        """The place of a page listing articles: a category's or a tag's first page, or a
+        direct template's (Home is the index's first page); else none."""
+        for key in ("category", "tag"):
+            obj = context.get(key)
+            if obj is not None:
+                own = getattr(obj, "save_as", None) == name
+                place = self.of(context, prefix).get(id(obj)) if own else None
+                break
+        else:
+            direct = not any(context.get(key) is not None for key in _NOT_DIRECT)
+            place = self.of(context, prefix).get(name) if direct else None
+        if place is None:
+            return _NOWHERE
+        self.site_of[path] = prefix
+        return place
 
 
 def site_places(context: Mapping[str, Any], prefix: str) -> dict[object, Place]:
@@ -372,12 +370,7 @@ def _description(content: Any, summary: bool) -> str | None:
     text = metadata.get("description") or metadata.get("summary")
     if not text and summary:
         text = content.summary
-    return _plain(text) or None if text else None
-
-
-def _plain(html: str) -> str:
-    """Text of an HTML fragment (a title, a summary): tags stripped, entities decoded."""
-    return Markup(html).striptags()
+    return plain_text(text) or None if text else None
 
 
 def _published(content: Any) -> bool:
@@ -405,4 +398,6 @@ def _article(content: Any, news: bool, news_language: str) -> News | None:
     in its language unless `news_language` says otherwise."""
     if not news or not isinstance(content, contents.Article):
         return None
-    return News(_plain(content.title), content.date, language="" if news_language else content.lang)
+    return News(
+        plain_text(content.title), content.date, language="" if news_language else content.lang
+    )

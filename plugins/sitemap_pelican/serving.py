@@ -9,8 +9,9 @@ from typing import Any
 
 from pelican import contents
 
+from sitemap_core import ByIdentity, serves
+
 _SETTINGS = {contents.Article: "ARTICLE", contents.Page: "PAGE"}
-_INDEX = "index.html"
 
 
 class ServingURLs:
@@ -19,19 +20,15 @@ class ServingURLs:
 
     def __init__(self, settings: Mapping[str, Any]) -> None:
         self._settings = settings  # the main site's; a subsite's are these and its own
-        self._urls: dict[int, str | None] = {}
-        self._kept: list[Any] = []
-
-    def _keep(self, value: Any) -> int:
-        self._kept.append(value)
-        return id(value)
+        self._urls: ByIdentity[str | None] = ByIdentity()
 
     def url(self, content: Any, written: str) -> str:
         """The URL that serves `content`, written to the file `written`: found once
         (Pelican formats `url` anew on every read), or as its translations found it."""
         url = self._urls.get(id(content))
         if url is None:
-            url = self._urls[self._keep(content)] = content_url(content, written)
+            url = content_url(content, written)
+            self._urls.put(content, url)
         return url
 
     def version_url(self, content: Any) -> str | None:
@@ -51,8 +48,7 @@ class ServingURLs:
             url = content_url(content, written) if written else None
         else:
             url = self._native_url(content, str(content.url), declared)
-        self._urls[self._keep(content)] = url
-        return url
+        return self._urls.put(content, url)
 
     def _native_url(self, content: Any, linked: str, declared: Any) -> str | None:
         """The URL that serves content of another language's site (i18n_subsites), from
@@ -99,9 +95,3 @@ def content_url(content: Any, written: str) -> str:
     if own_url == own_save_as or serves(url, written):
         return url
     return written.replace(os.sep, "/")
-
-
-def serves(url: str, written: str) -> bool:
-    """True when a static host serves the file `written` at `url`."""
-    url = url.lstrip("/")
-    return url == written or (url == "" or url.endswith("/")) and url + _INDEX == written

@@ -1,6 +1,7 @@
 """A site built into a folder of another's output, which lists it in its sitemap: a
-language of Pelican's i18n_subsites, in `<output>/fr/`. `subsite_folder` tells which
-site wrote a file (`writing.subsites` makes such a site's map page).
+language of Pelican's i18n_subsites, in `<output>/fr/`. `folder_in` tells where a site's
+output stands in the main one's, `subsite_folder` which site wrote a file
+(`writing.subsites` makes such a site's map page).
 """
 
 from __future__ import annotations
@@ -19,3 +20,12 @@ def subsite_folder(output: str, path: str, name: str) -> str:
         return ""
     written, name = path[len(output) :].replace(os.sep, "/"), name.replace(os.sep, "/")
     return written[: -len(name)] if name and written.endswith(name) else ""
+
+
+def folder_in(output: str, inner: str) -> str | None:
+    """Where the output folder `inner` stands in the main site's `output` (absolute), as a
+    URL prefix: `fr/` for `<output>/fr`, `` for `output` itself; None outside it."""
+    folder = os.path.relpath(os.path.abspath(inner), output)
+    if folder.startswith(os.pardir):
+        return None
+    return "" if folder == os.curdir else folder.replace(os.sep, "/") + "/"

@@ -29,3 +29,10 @@ def serving_file(folder: Path, rel_path: str) -> Path | None:
         if path is not None and path.is_file():
             return path
     return None
+
+
+def serves(url: str, written: str) -> bool:
+    """True when a static host serves the file `written` (site-relative, as the generator
+    names it) at the site-relative `url`: the file itself, or a folder's `index.html`."""
+    url = url.lstrip("/")
+    return url == written or (url == "" or url.endswith("/")) and url + "index.html" == written
