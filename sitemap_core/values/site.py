@@ -26,13 +26,16 @@ class Site:
     versioned: tuple[str, str] | None = None
 
     def fills(self, options: Mapping[str, object]) -> dict[str, str]:
-        """The option values the site's own give where `options` leaves them unset."""
+        """The option values the site's own give where `options` leaves them unset (None or
+        empty: `x_default: false` is set, and turns x-default off)."""
         own = {
             "x_default": self.default_language.replace("_", "-"),  # hreflang: `pt-BR`
             "news_publication": self.name,
             "news_language": self.language,
         }
-        return {name: value for name, value in own.items() if value and not options.get(name)}
+        return {
+            name: value for name, value in own.items() if value and options.get(name) in (None, "")
+        }
 
 
 @dataclass(frozen=True, slots=True)
