@@ -827,7 +827,7 @@ ROWS = {
     ),
     "unknown-page-field": Row("sitemap_colour", page="Sitemap_colour: red"),
     "near-miss-page-field": Row(
-        "chagefreq: not a sitemap metadata field (did you mean `Changefreq:`?)",
+        "(chagefreq): not a sitemap metadata field (did you mean `Changefreq:`?)",
         page="Chagefreq: weekly\nImage: cover.png\nSubtitle: odd\nSeries: odds",
     ),
     "near-miss-page-key-in-a-mapping": Row(

@@ -106,7 +106,7 @@ class MetaKeys:
             if hint is None:
                 plain.add(key)
                 continue
-            message = f"{key}: not a sitemap metadata field{hint}; ignored: {self.how}"
+            message = f"not a sitemap metadata field{hint}; ignored: {self.how}"
             issues.append(Issue(Code.METADATA, page, key, message))
         return out, issues
 
@@ -131,7 +131,7 @@ class MetaKeys:
         """`flag`'s arguments when the yes/no `value` of `key` is `flag`'s yes or no."""
         said = parse_flag(value)
         if said is None:
-            message = f"{key}: {value!r} is not true or false; ignored: {self.how}"
+            message = f"{value!r} is not true or false; ignored: {self.how}"
             issues.append(Issue(Code.METADATA, page, key, message))
             return {}
         return flag[1] if said is flag[0] else {}
