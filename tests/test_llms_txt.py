@@ -230,7 +230,7 @@ def test_full_without_the_extra_is_one_warning(tmp_path, monkeypatch):
     result = write_sitemaps(site_pages(tmp_path), out, settings(llms_txt="full"))
     found = [i for i in result.issues if i.code == Code.LLMS]
     assert len(found) == 1 and found[0].level == "warning"
-    assert "sitemap-suite[llms]" in found[0].message and found[0].field == "llms_txt"
+    assert 'pip install "./[llms]"' in found[0].message and found[0].field == "llms_txt"
     assert (out / "llms.txt").exists() and not (out / "llms-full.txt").exists()
 
 
@@ -337,3 +337,22 @@ def test_sitemap_under_a_path_writes_beside_it(tmp_path, mode):
         "- [Home](https://example.org/)",
         "- [A](https://example.org/a/)",
     ]
+
+
+def test_generate_leaves_out_the_sites_description_a_theme_gives_every_page(tmp_path, monkeypatch):
+    """mkdocs-material and Zensical write the site's description into every page with
+    none of its own: it is the home page's, no other page's (found on connysbrain.eu)."""
+    monkeypatch.chdir(tmp_path)
+    site = tmp_path / "public"
+    said = '<meta name="description" content="A journal.">'
+    write(site, "index.html", html("Brain", "Brain", said))
+    write(site, "guides/markdown.html", html("Markdown", "Markdown in 5min", said))
+    config = tmp_path / "sitemap.toml"
+    config.write_text('llms_txt = "yes"\n')
+    result = run("generate", site, "--base-url", "https://b.example/", "--config", config)
+    assert result.exit_code == 0, result.output
+    assert (
+        "- [Markdown in 5min](https://b.example/guides/markdown.html)\n"
+        in (site / "llms.txt").read_text()
+    )
+    assert result.output.splitlines()[-1].endswith("; also llms.txt")  # the summary says it

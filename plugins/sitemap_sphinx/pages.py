@@ -53,7 +53,8 @@ def documents(app: Sphinx, scheme: UrlScheme, issues: list[Issue]) -> dict[str, 
 
     def title(docname: str) -> str:
         node = titles.get(docname)
-        return (node.astext() if node is not None else "") or docname
+        text = node.astext() if node is not None else ""
+        return docname if text in ("", "<no title>") else text  # Sphinx's placeholder
 
     placed = tree_places(
         app.config.root_doc,

@@ -45,8 +45,8 @@ def write_sitemaps(
         if written.llms is not None and result.files:  # llms.txt: the same pages, for models
             from ..writing.llmstxt import write_llms
 
-            told = write_llms(written.llms, out_dir, settings, site)
-            result = dataclasses.replace(result, issues=(*result.issues, *told))
+            beside, told = write_llms(written.llms, out_dir, settings, site)
+            result = dataclasses.replace(result, beside=beside, issues=(*result.issues, *told))
         if result.files and settings.validate != "off":
             found = [
                 issue

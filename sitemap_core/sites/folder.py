@@ -57,11 +57,17 @@ class FolderSite:
     def pages(self) -> Iterator[Page]:
         """One `Page` per HTML file, in path order."""
         placed = _Folders(self.files, self.keep_html) if self.titled else None
+        home = next((path for path, rel in self.files if rel == "index.html"), None)
+        # A theme writes the site's description into every page without one of its own
+        # (mkdocs-material, Zensical): the home page's is no other page's.
+        site_says = title_and_description(home)[1] if placed and home else None
         for rank, (path, rel) in enumerate(self.files):
             found = self.sources.find(rel) if self.sources else ()
             page = Page(url=url_for(rel, self.keep_html), output=path, sources=found, name=rel)
             if placed is not None:
                 title, description = title_and_description(path)
+                if description == site_says and rel != "index.html":
+                    description = None
                 rank = -1 if rel == "index.html" else rank  # the home page first
                 page = page._replace(
                     title=title, description=description, section=placed(rel), rank=rank

@@ -71,6 +71,7 @@ class Result:
     lastmod_sources: dict[str, int] = field(default_factory=dict)
     sitemap_url: str = ""
     shallow_undated: int = 0  # URLs without a lastmod because a shallow clone's history stops
+    beside: tuple[Path, ...] = ()  # other renderings of the pages written with it (llms.txt)
 
     @property
     def ok(self) -> bool:
@@ -93,4 +94,8 @@ class Result:
             else ""
         )
         dated = f"lastmod from {sources}" if sources else "no lastmod"
-        return f"sitemap: {self.urls} URLs in {len(self.files)} file(s) ({files}); {dated}{undated}"
+        beside = f"; also {', '.join(p.name for p in self.beside)}" if self.beside else ""
+        return (
+            f"sitemap: {self.urls} URLs in {len(self.files)} file(s) ({files}); "
+            f"{dated}{undated}{beside}"
+        )

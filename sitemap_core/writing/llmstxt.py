@@ -94,9 +94,10 @@ class LlmsPages:
 
 def write_llms(
     pages: list[tuple[str, Page]], out_dir: Path, settings: Settings, site: Site | None
-) -> list[Issue]:
+) -> tuple[tuple[Path, ...], list[Issue]]:
     """Write llms.txt (and with `full`, llms-full.txt) beside the sitemap in `out_dir`
-    for the `pages` it lists (`LlmsPages.listed`); the issues (a missing extra)."""
+    for the `pages` it lists (`LlmsPages.listed`); the files written, and the issues (a
+    missing extra)."""
     where = (out_dir / settings.filename).parent
     base = urls.normal_base(settings.base_url)
     from .sections import section_tree  # the site map page's tree: loaded when llms.txt is on
@@ -113,23 +114,23 @@ def write_llms(
     sections = list(_sections(tree, by_url))
     write_file(where / LLMS_TXT, render(name, description, sections).encode(), "llms")
     if settings.llms_txt != "full":
-        return []
+        return (where / LLMS_TXT,), []
     try:
         from . import markdown  # loaded for `full` only: markdownify and BeautifulSoup
     except ImportError as exc:
-        return [
+        return (where / LLMS_TXT,), [
             Issue(
                 Code.LLMS,
                 "",
                 "llms_txt",
                 f"{LLMS_FULL} not written: it needs the {EXTRA!r} extra ({exc.name} is "
-                f"not installed): pip install 'sitemap-suite[{EXTRA}]'",
+                f'not installed; from a clone: pip install "./[{EXTRA}]")',
             )
         ]
     listed = [page for _, links in sections for page in links]
     text = markdown.full_text(name, description, listed)
     write_file(where / LLMS_FULL, text.encode(), "llms-full")
-    return []
+    return (where / LLMS_TXT, where / LLMS_FULL), []
 
 
 def render(name: str, description: str, sections: list[tuple[str, list[Listed]]]) -> str:
