@@ -65,11 +65,12 @@ if TYPE_CHECKING:
     from .values.report import Issue, Result
     from .values.site import Site, Spelling
     from .values.translations import Translation, alternates_by_page
-    from .values.urls import base_url_problem, folder_url, site_path
+    from .values.urls import base_url_problem, folder_url, page_folder, site_path
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
     from .writing.mikebuild import mike_build, mike_listed
     from .writing.mikedeploy import mike_aliases
+    from .writing.multiversion import SmvBuild, smv_build
     from .writing.readthedocs import canonical_url
     from .writing.robots import is_robots_advice
     from .writing.sections import section_tree
@@ -92,15 +93,15 @@ _HOMES = {
     "own_date": ".facts.mtime",
     "per_kind": ".options.perkind",
     "renamed_options": ".options.renamed",
+    "ByIdentity": ".values.identity",
+    "first_file": ".files.lookup",
+    "folder_with": ".files.lookup",
+    "serves": ".files.served",
     "MetaKeys": ".values.metakeys",
     "language_versions": ".values.languages",
     "subsite_folder": ".files.nested",
     "folder_in": ".files.nested",
-    "first_file": ".files.lookup",
-    "folder_with": ".files.lookup",
-    "serves": ".files.served",
     "plain_text": ".values.htmltext",
-    "ByIdentity": ".values.identity",
     "subsite_map": ".writing.subsites",
     "unread_front_matter": ".facts.frontmatter",
     "OPTIONS": ".options",
@@ -144,6 +145,7 @@ _HOMES = {
     "base_url_problem": ".values.urls",
     "folder_url": ".values.urls",
     "site_path": ".values.urls",
+    "page_folder": ".values.urls",
     "MapEntry": ".writing.htmlmap",
     "MapPage": ".writing.htmlmap",
     "map_path": ".writing.htmlmap",
@@ -155,6 +157,8 @@ _HOMES = {
     "UrlScheme": ".writing.urlscheme",
     "site_languages": ".writing.urlscheme",
     "url_template": ".writing.urlscheme",
+    "SmvBuild": ".writing.multiversion",
+    "smv_build": ".writing.multiversion",
     "tree_places": ".values.places",
     "assigned_names": ".facts.pyconfig",
     "section_tree": ".writing.sections",
@@ -167,6 +171,9 @@ _HOMES = {
     "mike_listed": ".writing.mikebuild",
 }
 __all__ = [
+    "page_folder",
+    "SmvBuild",
+    "smv_build",
     "assigned_names",
     "tree_places",
     "url_template",
@@ -176,6 +183,10 @@ __all__ = [
     "canonical_url",
     "OPTIONS",
     "Alternate",
+    "first_file",
+    "folder_with",
+    "serves",
+    "ByIdentity",
     "Branch",
     "ChangeFreq",
     "Heads",
@@ -186,6 +197,7 @@ __all__ = [
     "MapEntry",
     "MapPage",
     "MarkdownIncludes",
+    "MetaKeys",
     "MetaDates",
     "News",
     "Option",
@@ -216,6 +228,7 @@ __all__ = [
     "folder_url",
     "hreflang",
     "is_robots_advice",
+    "language_versions",
     "last_written",
     "map_path",
     "meta_overrides",
@@ -223,35 +236,29 @@ __all__ = [
     "mike_build",
     "mike_listed",
     "near_miss",
+    "own_date",
     "parse_changefreq",
     "parse_flag",
     "parse_priority",
+    "per_kind",
     "place_pages",
     "plan",
     "prune",
     "render",
+    "renamed_options",
     "same_url_notes",
     "section_tree",
     "settings_from_options",
     "site_path",
+    "subsite_folder",
+    "folder_in",
+    "plain_text",
+    "subsite_map",
     "unread_front_matter",
     "unread_metadata",
     "validate_files",
     "version_folders",
     "write_sitemaps",
-    "MetaKeys",
-    "language_versions",
-    "own_date",
-    "per_kind",
-    "renamed_options",
-    "subsite_folder",
-    "folder_in",
-    "first_file",
-    "folder_with",
-    "serves",
-    "plain_text",
-    "ByIdentity",
-    "subsite_map",
 ]
 
 
