@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from .values.codes import Code
     from .values.htmltext import plain_text
     from .values.identity import ByIdentity
-    from .values.languages import language_versions
     from .values.lastwritten import SourceURL, last_written, same_url_notes
     from .values.media import Image, News, Video
     from .values.metadates import MetaDates
@@ -64,7 +63,7 @@ if TYPE_CHECKING:
     from .values.places import Branch, Place, place_pages, tree_places
     from .values.report import Issue, Result
     from .values.site import Site, Spelling
-    from .values.translations import Translation, alternates_by_page
+    from .values.translations import Translation, alternates_by_page, language_versions
     from .values.urls import base_url_problem, folder_url, page_folder, site_path
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
@@ -98,7 +97,7 @@ _HOMES = {
     "folder_with": ".files.lookup",
     "serves": ".files.served",
     "MetaKeys": ".values.metakeys",
-    "language_versions": ".values.languages",
+    "language_versions": ".values.translations",
     "subsite_folder": ".files.nested",
     "folder_in": ".files.nested",
     "plain_text": ".values.htmltext",

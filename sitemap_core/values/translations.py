@@ -6,13 +6,13 @@ names each page it offers as a `Translation`: that common key, the page's locale
 URL and the page's own key; `alternates_by_page` gives every page of a group in two or
 more languages the group's alternates, itself among them, in the order of their locales
 (the writer adds `x-default`). A page in one language has none; a language given twice
-in a group keeps its last page. (`language_versions` reads one page's versions as
-Pelican pairs them, its own first.)
+in a group keeps its last page. `language_versions` reads one page's versions as Pelican
+pairs them, its own first.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable
 from typing import Generic, NamedTuple, TypeVar
 
@@ -47,3 +47,22 @@ def alternates_by_page(versions: Iterable[Translation[K]]) -> dict[K, tuple[Alte
         for version in by_language.values():
             found[version.page] = links
     return found
+
+
+def language_versions(versions: Iterable[tuple[str, str]]) -> tuple[Alternate, ...]:
+    """The alternates of a page from its language versions, `(locale, URL)`, its own first
+    (locales as generators name them: `pt_BR` is `pt-BR`).
+
+    An alternate names one URL per language: a language with several versions (two
+    pages a generator pairs as translations, in one language) is left out, and when the
+    page's own language is such a language it lists none, as which of them another
+    version translates is unknown. A page with no other version left lists none."""
+    found = [(hreflang(locale), url) for locale, url in versions]
+    langs = Counter(lang.lower() for lang, _url in found)
+    if len(langs) < len(found):
+        if langs[found[0][0].lower()] > 1:
+            return ()
+        found = [(lang, url) for lang, url in found if langs[lang.lower()] == 1]
+    if len(found) < 2:
+        return ()
+    return tuple(Alternate(lang, url) for lang, url in found)
