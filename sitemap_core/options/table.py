@@ -208,7 +208,8 @@ class Settings:
     cache_dir: Path | None = option(
         Folder(),
         ".sitemap-cache",
-        "Folder for the content-hash state, relative to the config file.",
+        "Folder for the state kept between builds (content hashes, git history), relative "
+        "to the config file.",
         unset=None,
     )
     seed_sitemap: str = option(
