@@ -200,10 +200,10 @@ def assert_reciprocal(sitemap: Path) -> None:
 def histories_given(monkeypatch: Any) -> list[Any]:
     """The git history each `SitemapBuild.finish` writes with, in order (None: the
     build read none ahead); the calls go through."""
-    from sitemap_core.inventory import sitemapbuild
+    from sitemap_core.inventory import writeset
 
     given: list[Any] = []
-    write = sitemapbuild.write_sitemaps
+    write = writeset.write_sitemaps
 
     def recording(
         pages: Any,
@@ -216,7 +216,7 @@ def histories_given(monkeypatch: Any) -> list[Any]:
         given.append(history)
         return write(pages, out_dir, settings, history, heads, site)
 
-    monkeypatch.setattr(sitemapbuild, "write_sitemaps", recording)
+    monkeypatch.setattr(writeset, "write_sitemaps", recording)
     return given
 
 

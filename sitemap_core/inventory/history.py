@@ -4,11 +4,13 @@ kept from one build of a dev server to the next while it still holds."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from ..facts.gitdates import GitDates
-from ..facts.lastmod import read_ahead
 from ..options import Settings
 from ..values.page import StrPath
+
+if TYPE_CHECKING:
+    from ..facts.gitdates import GitDates
 
 
 class History:
@@ -31,6 +33,8 @@ class History:
         builds, when the settings date pages by git; or take the last build's over."""
         if self.settings is None:
             return
+        from ..facts.lastmod import read_ahead  # git's path: loaded when a build reads history
+
         paths = list(sources)
         kept, self._kept = self._kept, None
         if kept is not None and paths and kept.contains(paths[0]) and kept.refresh():

@@ -15,7 +15,6 @@ from typing import NamedTuple, Protocol
 
 from ..values.report import Issue
 from ..values.site import Spelling
-from ..writing.robots import is_robots_advice
 
 
 class Said(NamedTuple):
@@ -83,6 +82,8 @@ class Reporter:
 
     def say(self, summary: str = "") -> None:
         """Say every issue noted since the last call, then `summary` when given."""
+        from ..writing.robots import is_robots_advice  # the write path's: loaded once said
+
         issues, self._pending = self._pending, []
         errors, warnings = self.counts
         quiet = getattr(self.voice, "quiet_info", False)

@@ -6,9 +6,8 @@ import dataclasses
 import itertools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..facts.htmlhead import Heads
 from ..options import Settings, settings_from_options
 from ..values.codes import Code
 from ..values.page import Page
@@ -16,10 +15,11 @@ from ..values.report import Issue, Result
 from ..values.site import Site, Spelling
 from ..values.urls import base_url_problem, foreign_part, shown, without_fragment
 from ..writing import readthedocs
-from ..writing.run import remove_sets
 from .history import History
 from .reporter import Reporter, Silent, Voice
-from .writeset import write_sitemaps
+
+if TYPE_CHECKING:
+    from ..facts.htmlhead import Heads
 
 
 class SitemapBuild:
@@ -64,9 +64,7 @@ class SitemapBuild:
         self._heads: Heads | None = None  # the heads a site map page's listing read
         self._result: Result | None = None
         self._pages: list[Iterable[Page]] = []
-        self._history: History = History(
-            settings, previous._history if previous is not None else None
-        )
+        self._history: History = History(settings, previous.history if previous else None)
         self._why_not = why_not
         self._clear = clear
 
@@ -145,7 +143,7 @@ class SitemapBuild:
         """The built pages' heads read in this build, kept: a site map page's listing
         reads them first, the sitemap then reads none again."""
         if self._heads is None:
-            self._heads = Heads()
+            self._heads = _new_heads()
         return self._heads
 
     @property
@@ -165,12 +163,14 @@ class SitemapBuild:
         """Write every rendering of the inventory into `out_dir` (the sitemap set, and
         what the settings ask beside it); None when this build writes none. Its issues
         are said at the next `report`; the pages are let go."""
+        from . import writeset  # the write path: loaded when the build writes
+
         if self._settings is None:
             if self._clear is not None:  # an earlier build's set would be deployed
-                remove_sets(Path(out_dir), self._clear)
+                writeset.remove_sets(Path(out_dir), self._clear)
             return None
         pages, self._pages = itertools.chain.from_iterable(self._pages), []
-        self._result = write_sitemaps(
+        self._result = writeset.write_sitemaps(
             pages, out_dir, self._settings, self._history.dates, self._heads, self._site
         )
         self._reporter.note(self._result.issues)
@@ -181,6 +181,14 @@ class SitemapBuild:
         if self._result is not None:
             return self._result.summary()
         return f"sitemap: not written: {self._why_not or 'the build did not finish'}"
+
+
+def _new_heads() -> Heads:
+    """An empty store of built heads; the head reader loads only for a build that lists
+    pages before it writes (a site map page's listing)."""
+    from ..facts.htmlhead import Heads
+
+    return Heads()
 
 
 def _checked_base_url(base_url: str, development: bool) -> tuple[str, str | None, list[Issue]]:

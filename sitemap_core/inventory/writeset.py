@@ -16,7 +16,9 @@ from ..protocol.sitemaps import Level
 from ..values.page import Page
 from ..values.report import Issue, Result
 from ..values.site import Site
-from ..writing.run import cache_beside, write_set
+from ..writing.run import cache_beside, remove_sets, write_set
+
+__all__ = ["remove_sets", "write_sitemaps"]
 
 
 def write_sitemaps(
