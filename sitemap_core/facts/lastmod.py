@@ -396,7 +396,7 @@ class _Records:
                 Code.GIT,
                 label,
                 "lastmod",
-                f"{os.fspath(source)}: its last commit, {commit}, is dated "
+                f"{os.path.basename(source)}: its last commit, {commit}, is dated "
                 f"{dates.to_w3c(fact.date)}, after the build time "
                 f"({dates.to_w3c(self.s.build_time)}): a clock set wrong; not its lastmod",
                 "info",
