@@ -5,8 +5,8 @@ import json
 import re
 from pathlib import Path
 
-from sitemap_core.options import OPTIONS
 from sitemap_core import Code
+from sitemap_core.options import OPTIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

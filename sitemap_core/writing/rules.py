@@ -66,10 +66,13 @@ class Exclusion:
         name = "exclude" if glob else "exclude_regex"
         if glob:
             close = _nearest(pattern.lstrip("/"), {p: p for p in self._paths})
-            how = "globs match the site-relative URL path" + (
-                ", with its trailing '/'"  # folder URLs: `posts/x/`, never `posts/x`
-                if any(path.endswith("/") for path in self._paths[:_LOOKED_AT])
-                else ""
+            how = (
+                "globs match the site-relative URL path"
+                + (
+                    ", with its trailing '/'"  # folder URLs: `posts/x/`, never `posts/x`
+                    if any(path.endswith("/") for path in self._paths[:_LOOKED_AT])
+                    else ""
+                )
             )
             nearest = f" (nearest URL path: {close!r})" if close else ""
         else:  # a part of a URL, as a regular expression names one: its nearest part
