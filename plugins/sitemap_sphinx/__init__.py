@@ -8,8 +8,9 @@ left out. One write, in `build-finished`, by `sitemap_core`.
 
 The contract every adapter keeps: a bad option, field or base URL is one warning (type
 `sitemap`, subtype its code: `-W` fails, `suppress_warnings` mutes) and the build goes on;
-a sitemap that cannot be written at all is an error that fails the build (exit status 1,
-no traceback); one info line sums the run up.
+a sitemap that cannot be written at all is an error in the log, the pages built all the
+same (Sphinx's exit status for a logged error: 0, and `-W` fails it; no traceback); one
+info line sums the run up.
 """
 
 from __future__ import annotations
@@ -116,8 +117,8 @@ def _dirhtml_canonical(
 
 class _Voice:
     """Sphinx's logger: each issue a `sitemap.<code>` warning or error located at its
-    document (`suppress_warnings` mutes it, `-W` fails on it); an error (no sitemap
-    could be written) fails the build; info lines and the summary at info level."""
+    document (`suppress_warnings` mutes it, `-W` fails on it); info lines and the
+    summary at info level."""
 
     def __init__(self, app: Sphinx) -> None:
         self.app = app
