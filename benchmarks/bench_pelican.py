@@ -15,7 +15,8 @@ another file: on a shared machine, separate builds meet different loads. Both pl
 handlers are wrapped with a timer here, not in the plugins; their time (sitemap
 writing, reading each page's head and validation included) is each one's cost. Ours is
 reported per 1,000 URLs, as a share of the build, against the peer's (`vs_peer`) and
-against the floor (the built heads read plainly, and the git pass alone), with the CPU
+against the floor (each page's head read plainly, git's walk, and the same URLs written
+plainly with lxml: `floor` and `written_plainly`, in the same run), with the CPU
 of the git processes its hooks waited for (`git_cpu_s`). The peak memory it adds
 (`peak_mb_added`) is that of two more builds (for `--site`, with `--memory`), each in a
 fresh process: ru_maxrss without and with the plugin.
@@ -51,6 +52,7 @@ from harness import (
     rss_child,
     time_calls,
     urls_written,
+    written_plainly,
 )
 
 # Every function register() connects: where it looks it up, its name, its signal.
@@ -260,7 +262,10 @@ def time_together(
         raise SystemExit("a plugin ran in the build without it")
     pages.clear()
     built = run_build(work / "site", work / "with", True, (PEER,))
-    return alone, built, urls_written(work / "with" / OURS), floor(pages)
+    heads_and_git = floor(pages)
+    write = written_plainly(work / "with" / OURS, work / "plain-sitemap.xml")
+    print(f"floor: heads read and git's walk {heads_and_git:.3f} s, lxml write {write:.3f} s")
+    return alone, built, urls_written(work / "with" / OURS), heads_and_git + write
 
 
 if __name__ == "__main__":

@@ -226,6 +226,29 @@ def floor(pages: list[Page]) -> float:
     return time.perf_counter() - start
 
 
+def written_plainly(sitemap: Path, out: Path) -> float:
+    """Seconds to write the URLs of `sitemap` (each `<loc>`, with its `<lastmod>` when it
+    has one) again plainly with lxml into `out`: a tree of `SubElement`s, then
+    `ElementTree.write`. The same URLs, written with no check and no head read: the
+    floor of writing them. `sitemap` is parsed before the clock starts."""
+    from lxml import etree
+
+    ns = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+    urls = [
+        (url.findtext(f"{ns}loc"), url.findtext(f"{ns}lastmod"))
+        for url in etree.parse(str(sitemap)).getroot().iterchildren(f"{ns}url")
+    ]
+    start = time.perf_counter()
+    urlset = etree.Element(f"{ns}urlset", nsmap={None: ns[1:-1]})
+    for loc, lastmod in urls:
+        url = etree.SubElement(urlset, f"{ns}url")
+        etree.SubElement(url, f"{ns}loc").text = loc
+        if lastmod:
+            etree.SubElement(url, f"{ns}lastmod").text = lastmod
+    etree.ElementTree(urlset).write(str(out), xml_declaration=True, encoding="UTF-8")
+    return time.perf_counter() - start
+
+
 def read_head(path: str | os.PathLike[str]) -> bytes:
     """A page's bytes up to `</head>`, read plainly (the floor of reading a head)."""
     fd = os.open(path, os.O_RDONLY)
@@ -270,7 +293,7 @@ def report(
         f"{what}: {added:.3f} s = {pct:.2f}% of the build, "
         f"{per_1000_ms:.1f} ms per 1,000 URLs{note}"
     )
-    print(f"floor (the built heads read plainly, and the git pass alone): {floor_s:.3f} s")
+    print(f"floor (as the benchmark's doc defines it): {floor_s:.3f} s")
     print(
         f"BENCH {bench} added_pct={pct:.2f} added_s={added:.3f} per_1000_ms={per_1000_ms:.1f} "
         f"vs_floor={added / floor_s:.2f}"
