@@ -12,6 +12,7 @@ looks like a typo of one of ours.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +50,13 @@ class MetaKeys:
     dates: Mapping[str, str]
     folded: bool = False
     form: str = "`{}`"
+    # The date fields' names as the user gives them (`Page.keys`): made once, as every
+    # page of a build carries them.
+    keys: tuple[tuple[str, str], ...] = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        keys = tuple((name, self.key(key)) for name, key in self.dates.items())
+        object.__setattr__(self, "keys", keys)  # frozen: set once, here
 
     def key(self, written: str) -> str:
         """The key as the generator hands it over."""
@@ -57,11 +65,6 @@ class MetaKeys:
     def shown(self, written: str, value: str = "") -> str:
         """A key (with `value`) as the user writes it, for a hint: `` `Priority:` ``."""
         return self.form.format(f"{written}: {value}".rstrip())
-
-    @property
-    def keys(self) -> tuple[tuple[str, str], ...]:
-        """The date fields' names as the user gives them (`Page.keys`)."""
-        return tuple((field, self.key(key)) for field, key in self.dates.items())
 
     @property
     def how(self) -> str:
