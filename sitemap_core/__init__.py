@@ -46,9 +46,10 @@ if TYPE_CHECKING:
     from .values.htmltext import plain_text
     from .values.identity import ByIdentity
     from .values.lastwritten import SourceURL, last_written, same_url_notes
-    from .values.media import Image, News, Video
+    from .values.media import Image, Video
     from .values.metadates import MetaDates
     from .values.metakeys import MetaKeys
+    from .values.news import News
     from .values.page import (
         Alternate,
         Page,
@@ -117,7 +118,7 @@ _HOMES = {
     "did_you_mean": ".values.closematch",
     "Code": ".values.codes",
     "Image": ".values.media",
-    "News": ".values.media",
+    "News": ".values.news",  # without the image and video values
     "Video": ".values.media",
     "Alternate": ".values.page",
     "Page": ".values.page",

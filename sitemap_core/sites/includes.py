@@ -31,8 +31,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .snippets import SnippetFinder
-
 SNIPPETS = "pymdownx.snippets"
 MARKDOWN_INCLUDE = ("markdown_include.include",)
 MDX_INCLUDE = ("mdx_include", "mdx_include.mdx_include")
@@ -170,6 +168,8 @@ def _snippet_reader(options: dict[str, Any]) -> tuple[Reader, list[str]]:
 
 def _snippet_finder(options: Mapping[str, Any]) -> tuple[Reader, list[str]]:
     """`_snippet_reader` without pymdown-extensions: its syntax, read by `SnippetFinder`."""
+    from .snippets import SnippetFinder  # loaded only where pymdown-extensions is not
+
     bases = options.get("base_path", ["."])
     appended = options.get("auto_append") or []
     finder = SnippetFinder(

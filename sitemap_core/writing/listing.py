@@ -4,13 +4,15 @@ the site map page for people alike."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..facts.htmlhead import BuiltPage, Heads, PageFacts
 from ..options import Settings
 from ..values import urls
 from ..values.page import Page
 from . import rules
+
+if TYPE_CHECKING:
+    from ..facts.htmlhead import BuiltPage, Heads, PageFacts
 
 
 class Placed(NamedTuple):
@@ -39,6 +41,11 @@ class Placement:
         media: bool = False,
         tracked: bool = False,
     ) -> None:
+        # The head reader: loaded when a build places its pages (a Sphinx adapter imports
+        # `Listing` for its site map pages, which most builds never make).
+        from ..facts.htmlhead import BuiltPage
+
+        self.built_page = BuiltPage
         self.settings = settings
         self.base = urls.normal_base(settings.base_url)
         self.scope = urls.scope_of(self.base + settings.filename)
@@ -64,7 +71,7 @@ class Placement:
         facts = built = None
         if page.output is not None:
             whole = (self.images and page.images is None) or (self.videos and page.videos is None)
-            built = BuiltPage(page.output, whole)
+            built = self.built_page(page.output, whole)
             facts = self.read(built, loc)
             if not facts.listed and not (facts.indexable and facts.canonical):
                 return None
@@ -77,6 +84,8 @@ class Listing:
     `heads` keeps the heads read, for the sitemap's run of the same build."""
 
     def __init__(self, pages: Iterable[Page], settings: Settings, heads: Heads | None = None):
+        from ..facts.htmlhead import Heads  # the head reader: loaded by a build's listing
+
         self.heads = Heads() if heads is None else heads
         placement = Placement(settings, self.heads)
         self.base, self.scope = placement.base, placement.scope
