@@ -99,7 +99,7 @@ def record_loc(info: File, add: Add, url: str, line: int) -> None:
     """Check one listed URL and keep it for the set-wide scope and duplicate checks.
 
     A URL whose `scheme://authority` an earlier valid loc of the file had, followed by a
-    path alone, needs only its path checked: `URI` reads the authority up to the first
+    path alone, needs only its path checked: `uri()` reads the authority up to the first
     `/` the same way whatever follows."""
     cut = url.find("/", 8)  # after "http://" and the authority's first character
     if cut > 0:

@@ -8,7 +8,7 @@ import itertools
 from pathlib import Path
 from urllib.parse import quote
 
-from ..protocol.grammar import URI, loc_parts, origin_text, part_name, part_paths, short
+from ..protocol.grammar import loc_parts, origin_text, part_name, part_paths, short, uri
 from ..values.codes import Code
 from .reading import File, Found, Reader, read_lines
 
@@ -148,7 +148,7 @@ def _check_scope(
         problem, origin, _start, _frag = loc_parts(where)
         if problem or origin is None:
             continue  # a bad location is the caller's to report
-        path = URI.fullmatch(where)["path"] or "/"  # type: ignore[index]
+        path = uri().fullmatch(where)["path"] or "/"  # type: ignore[index]
         prefix = path.rsplit("/", 1)[0] + "/"
         index = f.kind == "sitemapindex"
         shown = origin_text(origin) if index else origin_text(origin) + prefix

@@ -16,23 +16,12 @@ from .sitemaps import CHANGEFREQS, MAX_LOC, MIN_LOC, Level
 Problem = tuple[str, Level] | None
 Origin = tuple[str, str, int]  # scheme, host, port
 
-# RFC 3986, restricted to http(s) with a host: each part with only the characters it allows.
-# RFC 3986, restricted to http(s) with a host: each part with only the characters it allows.
+# RFC 3986's characters, as `uri()` allows them in each part.
 _UNRESERVED = r"A-Za-z0-9\-._~"
 _SUB_DELIMS = r"!$&'()*+,;="
 _PCT = r"%[0-9A-Fa-f]{2}"
 _PCHAR = rf"(?:[{_UNRESERVED}{_SUB_DELIMS}:@]++|{_PCT})"
-URI = re.compile(
-    r"(?P<scheme>[hH][tT][tT][pP][sS]?)://"
-    rf"(?:(?:[{_UNRESERVED}{_SUB_DELIMS}:]++|{_PCT})*+@)?"
-    rf"(?P<host>\[[0-9A-Fa-f:.]+\]|\[[vV][0-9A-Fa-f]+\.[{_UNRESERVED}{_SUB_DELIMS}:]+\]"
-    rf"|(?:[{_UNRESERVED}{_SUB_DELIMS}]++|{_PCT})++)"
-    r"(?::(?P<port>[0-9]*))?"
-    rf"(?P<path>(?:/{_PCHAR}*+)*+)"
-    rf"(?:\?(?:{_PCHAR}|[/?]++)*+)?"
-    rf"(?P<fragment>#(?:{_PCHAR}|[/?]++)*+)?"
-)
-# What may follow a valid loc's authority for `URI` to find the same parts: a path only.
+# What may follow a valid loc's authority for `uri()` to find the same parts: a path only.
 PATH_ONLY = re.compile(rf"(?:[{_UNRESERVED}{_SUB_DELIMS}:@/]++|{_PCT})*+")
 _URI_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%"
@@ -43,19 +32,47 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 # the query and the fragment. Any string matches, so it never raises.
 _URL_PATH = re.compile(r"(?:[^:/?#]+:)?(?://[^/?#]*)?([^?#]*)")
 
-# W3C Datetime and the schema's xsd:date | xsd:dateTime, in one shape to classify.
-_DATETIME = re.compile(
-    r"(\d{4})(?:-(\d\d)(?:-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?)?)?)?"
-    r"(Z|[+-]\d\d:\d\d)?"
-)
-# The dates and times every reader accepts, in the shape writers give them (a day past the
-# 28th only in a month that has it, no leap day): good without `_lastmod_problem`'s checks.
-_GOOD_DATETIME = re.compile(
-    r"(?!0000)[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)"
-    r"|(?:0[13578]|1[02])-31)(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?"
-    r"(?:Z|[+-](?:0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00))?"
-)
 _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+
+# The three longest patterns are compiled on first use (a millisecond between them, most of
+# the grammar's import): a build compiles them when it checks its first URL and date.
+
+
+@functools.cache
+def uri() -> re.Pattern[str]:
+    """RFC 3986, restricted to http(s) with a host: each part with only the characters it
+    allows (`scheme`, `host`, `port`, `path` and `fragment` groups)."""
+    return re.compile(
+        r"(?P<scheme>[hH][tT][tT][pP][sS]?)://"
+        rf"(?:(?:[{_UNRESERVED}{_SUB_DELIMS}:]++|{_PCT})*+@)?"
+        rf"(?P<host>\[[0-9A-Fa-f:.]+\]|\[[vV][0-9A-Fa-f]+\.[{_UNRESERVED}{_SUB_DELIMS}:]+\]"
+        rf"|(?:[{_UNRESERVED}{_SUB_DELIMS}]++|{_PCT})++)"
+        r"(?::(?P<port>[0-9]*))?"
+        rf"(?P<path>(?:/{_PCHAR}*+)*+)"
+        rf"(?:\?(?:{_PCHAR}|[/?]++)*+)?"
+        rf"(?P<fragment>#(?:{_PCHAR}|[/?]++)*+)?"
+    )
+
+
+@functools.cache
+def _datetime() -> re.Pattern[str]:
+    """W3C Datetime and the schema's xsd:date | xsd:dateTime, in one shape to classify."""
+    return re.compile(
+        r"(\d{4})(?:-(\d\d)(?:-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?)?)?)?"
+        r"(Z|[+-]\d\d:\d\d)?"
+    )
+
+
+@functools.cache
+def _good_datetime() -> re.Pattern[str]:
+    """The dates and times every reader accepts, in the shape writers give them (a day past
+    the 28th only in a month that has it, no leap day): good without `_lastmod_problem`'s
+    checks."""
+    return re.compile(
+        r"(?!0000)[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)"
+        r"|(?:0[13578]|1[02])-31)(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?"
+        r"(?:Z|[+-](?:0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00))?"
+    )
 
 
 def short(text: str, limit: int = 100) -> str:
@@ -97,7 +114,7 @@ def loc_parts(url: str) -> tuple[str | None, Origin | None, int, bool]:
     """
     if len(url) > MAX_LOC:
         return f"is {len(url):,} characters long (at most {MAX_LOC:,})", None, -1, False
-    match = URI.fullmatch(url)
+    match = uri().fullmatch(url)
     if match is None:
         return _diagnose(url), None, -1, False
     if len(url) < MIN_LOC:
@@ -120,7 +137,7 @@ def loc_parts(url: str) -> tuple[str | None, Origin | None, int, bool]:
 
 
 def _diagnose(url: str) -> str:
-    """Why `URI` refused a URL, in words."""
+    """Why `uri()` refused a URL, in words."""
     if not url:
         return "is empty"
     head = url[:8].lower()
@@ -177,7 +194,7 @@ def origin_text(origin: Origin) -> str:
 def lastmod_problem(value: str) -> Problem:  # the one W3C Datetime rule
     """Why `value` is not a lastmod both W3C Datetime and the schema accept, with the
     level, or None for a good one."""
-    if _GOOD_DATETIME.fullmatch(value):
+    if _good_datetime().fullmatch(value):
         return None
     return _lastmod_problem(value)
 
@@ -185,7 +202,7 @@ def lastmod_problem(value: str) -> Problem:  # the one W3C Datetime rule
 def _lastmod_problem(value: str) -> Problem:
     """`lastmod_problem` for any value, good or bad: its whole rule."""
     text = value.strip()
-    match = _DATETIME.fullmatch(text)
+    match = _datetime().fullmatch(text)
     problem = _datetime_range(match) if match else "is not a W3C Datetime"
     if problem:
         return (
