@@ -75,11 +75,13 @@ GOOGLE_NS_PREFIX = "http://www.google.com/schemas/sitemap-"
 
 Check = Callable[[str], Problem]
 
-_COUNTRIES = re.compile(r"[A-Z]{2}(?: +[A-Z]{2})*")
-_PLATFORMS = re.compile(r"(?:web|mobile|tv)(?: +(?:web|mobile|tv))*")
+# Patterns as text, compiled by `re` (and kept in its cache) when a media or news value is
+# first checked: importing the rules compiles none.
+_COUNTRIES = r"[A-Z]{2}(?: +[A-Z]{2})*"
+_PLATFORMS = r"(?:web|mobile|tv)(?: +(?:web|mobile|tv))*"
 _YES_NO = frozenset({"yes", "no", "Yes", "No", "YES", "NO"})  # the schema's tYesNo
-_RATING = re.compile(r"\d+(?:\.\d*)?|\.\d+")
-_LANGUAGE = re.compile(r"zh-cn|zh-tw|[a-z]{2,3}")
+_RATING = r"\d+(?:\.\d*)?|\.\d+"
+_LANGUAGE = r"zh-cn|zh-tw|[a-z]{2,3}"
 _CHINESE = {
     "hans": "zh-cn",
     "cn": "zh-cn",
@@ -126,7 +128,7 @@ def _integer(low: int, high: int | None) -> Check:
 
 def _rating(text: str) -> Problem:
     value = text.strip()
-    if _RATING.fullmatch(value) and Decimal(value) <= 5:
+    if re.fullmatch(_RATING, value) and Decimal(value) <= 5:
         return None
     return f"{short(value)!r} is not a rating from 0.0 to 5.0", "error"
 
@@ -136,7 +138,7 @@ def _yes_no(text: str) -> Problem:
 
 
 def _countries(text: str) -> Problem:
-    if _COUNTRIES.fullmatch(text.strip()):
+    if re.fullmatch(_COUNTRIES, text.strip()):
         return None
     if not text.strip():
         return "lists no country", "warning"
@@ -147,7 +149,7 @@ def _countries(text: str) -> Problem:
 
 
 def _platforms(text: str) -> Problem:
-    if _PLATFORMS.fullmatch(text.strip()):
+    if re.fullmatch(_PLATFORMS, text.strip()):
         return None
     return f"{short(text)!r} is not a space-separated list of web, mobile, tv", "error"
 
@@ -161,7 +163,7 @@ def relationship_problem(value: str | None) -> Problem:
 
 def language_problem(text: str) -> Problem:
     """A news language: an ISO 639 code of 2 or 3 letters, or zh-cn / zh-tw."""
-    if _LANGUAGE.fullmatch(text):
+    if re.fullmatch(_LANGUAGE, text):
         return None
     return (
         f"{short(text)!r} is not an ISO 639 language code (2 or 3 lower-case letters, "
@@ -205,4 +207,4 @@ def news_language(locale: str) -> str:
     parts = locale.strip().lower().replace("_", "-").split("-")
     if parts[0] == "zh" and len(parts) > 1:
         return next((_CHINESE[p] for p in parts[1:] if p in _CHINESE), "zh-cn")
-    return parts[0] if _LANGUAGE.fullmatch(parts[0]) else locale
+    return parts[0] if re.fullmatch(_LANGUAGE, parts[0]) else locale

@@ -34,9 +34,10 @@ from typing import Any
 SNIPPETS = "pymdownx.snippets"
 MARKDOWN_INCLUDE = ("markdown_include.include",)
 MDX_INCLUDE = ("mdx_include", "mdx_include.mdx_include")
-# The first line of an mkdocstrings block, as its own processor matches it.
-AUTODOC = re.compile(r"^(?:#{1,6} *|)::: ?(?P<name>.+?) *$", re.MULTILINE)
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+# The first line of an mkdocstrings block, as its own processor matches it; a dotted name.
+# Compiled by `re` when a page first has a block (`:::`).
+AUTODOC = r"(?m)^(?:#{1,6} *|)::: ?(?P<name>.+?) *$"
+_IDENTIFIER = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
 
 Reader = Callable[[str], list[str]]
 """From a page's Markdown to the files one extension includes in it."""
@@ -78,7 +79,7 @@ class MarkdownIncludes:
 
 def autodoc_names(markdown: str) -> list[str]:
     """The objects a page asks mkdocstrings for (`::: pkg.mod`), in order."""
-    return [m["name"] for m in AUTODOC.finditer(markdown)] if ":::" in markdown else []
+    return [m["name"] for m in re.finditer(AUTODOC, markdown)] if ":::" in markdown else []
 
 
 def module_files(names: Iterable[str], paths: Sequence[Path]) -> list[str]:
@@ -90,7 +91,7 @@ def module_files(names: Iterable[str], paths: Sequence[Path]) -> list[str]:
     found: list[str] = []
     for name in names:
         name = name.replace(":", ".")  # griffe's `pkg.mod:Class` too
-        if not _IDENTIFIER.fullmatch(name):
+        if not re.fullmatch(_IDENTIFIER, name):
             continue
         parts = name.split(".")
         for path in paths:
