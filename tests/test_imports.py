@@ -45,6 +45,9 @@ ON_WRITE = (
     "sitemap_core.writing.robots",
     "sitemap_core.facts.lastmod",
     "sitemap_core.facts.gitdates",
+    "sitemap_core.facts.htmlhead",  # the head reader: when a build places its pages
+    "sitemap_core.values.media",  # images and videos (a news article is `values.news`)
+    "sitemap_core.sites.snippets",  # snippets' syntax, where pymdown-extensions is not
 )
 
 # Standard modules only some runs need: suggestions for a misspelt name (difflib), mike's
