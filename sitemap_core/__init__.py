@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .options.perkind import per_kind
     from .options.renamed import renamed_options
     from .protocol.sitemaps import ChangeFreq
-    from .sites.includes import MarkdownIncludes, autodoc_names
+    from .sites.includes import MarkdownIncludes, autodoc_names, documented_files
     from .values.closematch import close_match, did_you_mean
     from .values.codes import Code
     from .values.htmltext import plain_text
@@ -114,6 +114,7 @@ _HOMES = {
     "ChangeFreq": ".protocol.sitemaps",
     "MarkdownIncludes": ".sites.includes",
     "autodoc_names": ".sites.includes",
+    "documented_files": ".sites.includes",
     "close_match": ".values.closematch",
     "did_you_mean": ".values.closematch",
     "Code": ".values.codes",
@@ -221,6 +222,7 @@ __all__ = [
     "alternates_by_page",
     "attach_history",
     "autodoc_names",
+    "documented_files",
     "base_url_problem",
     "close_match",
     "Code",

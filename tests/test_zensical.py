@@ -370,3 +370,28 @@ def test_markdown_includes_of_the_config(tmp_path: Path) -> None:
         parts / "b.md",
         parts / "c.md",
     )
+
+
+def test_a_package_page_is_dated_by_the_modules_it_exports_from(tmp_path: Path) -> None:
+    """`::: pkg` whose `__init__.py` re-exports `arrays` from `pkg/array_.py`: the page
+    renders `arrays` from there, so a commit to that module dates it (scikit-hep's
+    hypothesis-awkward: its package pages were older than the code they show)."""
+    repo = GitRepo(init_repo(tmp_path / "site"))
+    repo.write(".gitignore", "site/\n")
+    repo.write(
+        "zensical.toml",
+        '[project]\nsite_name = "T"\nsite_url = "https://example.org/"\n\n'
+        '[project.plugins.mkdocstrings.handlers.python]\npaths = ["src"]\n',
+    )
+    repo.write("src/pkg/__init__.py", '__all__ = ["arrays"]\nfrom .array_ import arrays\n')
+    repo.write("src/pkg/array_.py", "def arrays(): ...\n")
+    repo.write("docs/index.md", "# Home\n\n::: pkg\n")
+    repo.commit("pages", "2024-01-01T00:00:00+00:00")
+    repo.write("src/pkg/array_.py", "def arrays(min_fields=0): ...\n")
+    repo.commit("arrays", "2025-01-01T00:00:00+00:00")
+    built(repo, {"": ""})
+    result = run("generate", "site", "--config", "zensical.toml", "-q", cwd=repo.root)
+    assert result.exit_code == 0, result.output
+    assert checked(repo.root / "site", "https://example.org/") == {
+        "https://example.org/": "2025-01-01T00:00:00Z"
+    }

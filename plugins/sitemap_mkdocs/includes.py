@@ -26,7 +26,7 @@ from typing import Any
 from jinja2 import Environment, Template
 from mkdocs.config.defaults import MkDocsConfig
 
-from sitemap_core import MarkdownIncludes, autodoc_names
+from sitemap_core import MarkdownIncludes, autodoc_names, documented_files
 
 INCLUDE_MARKDOWN = "include-markdown"
 MACROS = "macros"
@@ -97,7 +97,7 @@ class PageIncludes:
             except Exception:
                 continue
             if isinstance(path, os.PathLike):  # a namespace package gives its folders
-                found.append(os.fspath(path))
+                found += documented_files(os.fspath(path))
         return found
 
 

@@ -86,8 +86,8 @@ def module_files(names: Iterable[str], paths: Sequence[Path]) -> list[str]:
     """The source file of the module each of `names` (`pkg.mod`, `pkg.mod.Class`) is or is
     defined in, as the python handler finds it along its search `paths`: the longest
     dotted prefix that is `<path>/pkg/mod.py` or `<path>/pkg/mod/__init__.py`, in the
-    first path that has the package. Nothing is imported; a name found nowhere adds
-    nothing."""
+    first path that has the package; a package's, every module of it (`documented_files`).
+    Nothing is imported; a name found nowhere adds nothing."""
     found: list[str] = []
     for name in names:
         name = name.replace(":", ".")  # griffe's `pkg.mod:Class` too
@@ -104,10 +104,20 @@ def module_files(names: Iterable[str], paths: Sequence[Path]) -> list[str]:
                     None,
                 )
                 if file is not None:
-                    found.append(os.path.abspath(file))
+                    found += documented_files(os.path.abspath(file))
                     break
             break
     return list(dict.fromkeys(found))
+
+
+def documented_files(file: str) -> list[str]:
+    """The files an object found in `file` is documented from: the module's own; for a
+    package (`__init__.py`), every module under it too, as the names it exports (`from
+    .arrays import arrays`) are rendered from where they are defined."""
+    if os.path.basename(file) != "__init__.py":
+        return [file]
+    folder = os.path.dirname(file)
+    return [file, *sorted(str(p) for p in Path(folder).rglob("*.py") if str(p) != file)]
 
 
 def _rooted(options: dict[str, Any], root: Path | None) -> dict[str, Any]:
