@@ -22,6 +22,7 @@ material blog's views are listings (`Page.listing`).
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -110,19 +111,15 @@ def site_pages(
     placed = placed or {}
     pages: dict[str, Page] = {}
     views = []
+    build = functools.partial(
+        built_page, site_dir=site, news=news, meta=meta, included=included, report=report
+    )
     for file in files:
         if file.page is not None and blog.is_view(file.page):
             views.append(file)
         else:
-            pages[file.src_uri] = built_page(
-                file,
-                site,
-                news=news,
-                meta=meta,
-                included=included,
-                report=report,
-                alternates=alternates.get(file.src_uri, ()),
-                place=placed.get(id(file)),
+            pages[file.src_uri] = build(
+                file, alternates=alternates.get(file.src_uri, ()), place=placed.get(id(file))
             )
     yield from pages.values()
     for file in views:
@@ -133,17 +130,7 @@ def site_pages(
             for post in shown.get(file.src_uri, ())
             if post.file.src_uri in pages
         )
-        page = built_page(
-            file,
-            site,
-            news=news,
-            meta=meta,
-            included=included,
-            report=report,
-            place=placed.get(id(file)),
-            listing=True,
-        )
-        yield page._replace(lists=listed)
+        yield build(file, place=placed.get(id(file)), listing=True, lists=listed)
 
 
 def built_page(
@@ -157,11 +144,12 @@ def built_page(
     alternates: tuple[Alternate, ...] = (),
     place: Place | None = None,
     listing: bool = False,
+    lists: tuple[Page, ...] = (),
 ) -> Page:
     """The core's view of one built page: its URL as MkDocs links it, its translations,
     its front matter, its file and the files it includes, its title and `place` (none:
     the page has no title); `news`: a blog post is a news article; `listing`: a blog
-    view."""
+    view, and `lists` the posts it shows."""
     front = meta.get(file.src_uri)
     if front is None:  # a --dirty build did not read this unchanged page
         markdown, front = get_data(file.content_string)
@@ -187,6 +175,7 @@ def built_page(
         section=() if place is None else place[0],
         rank=0 if place is None else place[1],
         listing=listing,
+        lists=lists,
         **DATES.arguments(front, overrides),
     )
 
