@@ -296,11 +296,8 @@ def built(repo: GitRepo, pages: dict[str, str]) -> None:
         out.write_text(f"<html><head><title>{rel}</title></head><body>{rel}</body></html>")
 
 
-def test_mkdocstrings_pages_dated_by_their_modules(tmp_path: Path) -> None:
-    """`::: pkg.shapes` and `## ::: pkg.util.helper` in zensical.toml's site: each page is
-    dated by the module it documents (found along the python handler's `paths`, `src`
-    here, nothing imported) once that module is newer; `other.thing` (no such package on
-    the paths) and a page documenting nothing keep their own dates. Without `paths`, the config file's folder."""
+def _autodoc_repo(tmp_path: Path) -> GitRepo:
+    """A repository whose zensical.toml gives the python handler the `src` path."""
     repo = GitRepo(init_repo(tmp_path / "site"))
     repo.write(".gitignore", "site/\n")
     repo.write(
@@ -308,6 +305,15 @@ def test_mkdocstrings_pages_dated_by_their_modules(tmp_path: Path) -> None:
         '[project]\nsite_name = "T"\nsite_url = "https://example.org/"\n\n'
         '[project.plugins.mkdocstrings.handlers.python]\npaths = ["src"]\n',
     )
+    return repo
+
+
+def test_mkdocstrings_pages_dated_by_their_modules(tmp_path: Path) -> None:
+    """`::: pkg.shapes` and `## ::: pkg.util.helper` in zensical.toml's site: each page is
+    dated by the module it documents (found along the python handler's `paths`, `src`
+    here, nothing imported) once that module is newer; `other.thing` (no such package on
+    the paths) and a page documenting nothing keep their own dates. Without `paths`, the config file's folder."""
+    repo = _autodoc_repo(tmp_path)
     repo.write("src/pkg/__init__.py", '"""The package."""\n')
     repo.write("src/pkg/shapes.py", '"""Shapes."""\n')
     repo.write("src/pkg/util/__init__.py", '"""Helpers."""\n')
@@ -376,13 +382,7 @@ def test_a_package_page_is_dated_by_the_modules_it_exports_from(tmp_path: Path) 
     """`::: pkg` whose `__init__.py` re-exports `arrays` from `pkg/array_.py`: the page
     renders `arrays` from there, so a commit to that module dates it (scikit-hep's
     hypothesis-awkward: its package pages were older than the code they show)."""
-    repo = GitRepo(init_repo(tmp_path / "site"))
-    repo.write(".gitignore", "site/\n")
-    repo.write(
-        "zensical.toml",
-        '[project]\nsite_name = "T"\nsite_url = "https://example.org/"\n\n'
-        '[project.plugins.mkdocstrings.handlers.python]\npaths = ["src"]\n',
-    )
+    repo = _autodoc_repo(tmp_path)
     repo.write("src/pkg/__init__.py", '__all__ = ["arrays"]\nfrom .array_ import arrays\n')
     repo.write("src/pkg/array_.py", "def arrays(): ...\n")
     repo.write("docs/index.md", "# Home\n\n::: pkg\n")
