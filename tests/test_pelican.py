@@ -1111,3 +1111,24 @@ def test_the_sites_own_relative_robots_line_under_a_path_is_an_info_line(
     )
     checked = CliRunner().invoke(cli, ["validate", str(out)])
     assert "warning robots-relative robots.txt:3" in checked.output, checked.output
+
+
+def test_lines_name_the_settings_file_the_build_was_given(tmp_path: Path) -> None:
+    """Issue 40 §5: `pelican -s publishconf.py` is told about publishconf.py, not
+    pelicanconf.py (Pelican keeps no record of the file: the command line names it)."""
+    site = make_site(tmp_path)
+    shutil.copy(site / "pelicanconf.py", site / "publishconf.py")
+    done = subprocess.run(
+        [sys.executable, "-m", "pelican", "-s", "publishconf.py", "-o", str(tmp_path / "out")]
+        + ["-e", f"SITEURL={json.dumps(BASE + '?x=1')}"],
+        cwd=site,
+        env={**os.environ, "COLUMNS": "400"},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert "[base-url] publishconf.py (SITEURL): " in output, output
+    assert "pelicanconf.py (SITEURL)" not in output
