@@ -2,10 +2,12 @@
 
 This module is the core's public face, and the only one adapters import (import-linter
 keeps `plugins/` off the inner modules). An adapter makes one `SitemapBuild` per build
-from its generator's options, `add`s the `Page`s the generator writes, calls `finish()`
-and hands the issues to a `Reporter` speaking through the generator's log. The option
-vocabulary is `OPTIONS`; the site map page for people is made from `Listing`, `plan`,
-`prune` and `render`.
+with `configure`, from its generator's options and base URL, how its users spell a field
+(`Spelling`), its logger (a `Voice`) and what it knows of the site (`Site`); `add`s the
+`Page`s the generator writes, each with its place in the site; calls `finish()`, which
+writes every rendering of those pages (the sitemap set, llms.txt), and `report()`. The
+site map page for people is planned from the same pages (`section_tree`, `plan`,
+`render`). The option vocabulary is `OPTIONS`; the rest are the concepts adapters share.
 
 Each name loads its module on first use, so a generator that imports an adapter pays
 only for what its build uses.
