@@ -18,6 +18,7 @@ from typing import Any
 from lxml import etree
 
 from sitemap_core.checking.validate import validate_files, validate_robots
+from sitemap_core.facts import gitlog
 
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.w3.org/1999/xhtml"}
 
@@ -244,3 +245,26 @@ def serve(root: Path, handler: type[QuietHandler] = QuietHandler) -> Iterator[st
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+# Commit dates, one a day: DAYS[n] for the n-th commit of a test's history.
+DAYS = [f"2024-0{m}-0{d}T08:00:00+01:00" for m in range(1, 10) for d in range(1, 10)]
+
+
+class Logs:
+    """Each history `git log` a build starts: "since" (`<last>..HEAD`) or "full"."""
+
+    def __init__(self, monkeypatch: Any) -> None:  # pytest.MonkeyPatch
+        self.kinds: list[str] = []
+        real = subprocess.Popen
+
+        def spy(args, **kwargs):  # type: ignore[no-untyped-def]
+            if gitlog.FORMAT in args:
+                self.kinds.append("since" if any(a.startswith("^") for a in args) else "full")
+            return real(args, **kwargs)
+
+        monkeypatch.setattr(subprocess, "Popen", spy)
+
+    def take(self) -> list[str]:
+        kinds, self.kinds = self.kinds, []
+        return kinds

@@ -6,14 +6,12 @@ sitemap is compared, byte for byte, with that of a build without the cache.
 from __future__ import annotations
 
 import shutil
-import subprocess
 
 import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from helpers import GitRepo, urls_in
-from sitemap_core.facts import gitlog
+from helpers import DAYS, GitRepo, Logs, urls_in
 
 BASE = "https://example.org/docs/"
 CONFIG = f"""site_name: Rebuild
@@ -24,26 +22,6 @@ markdown_extensions:
 plugins:
   - sitemap-suite
 """
-DAYS = [f"2024-0{m}-0{d}T08:00:00+01:00" for m in range(1, 10) for d in range(1, 10)]
-
-
-class Logs:
-    """Each history `git log` a build starts: "since" (`<last>..HEAD`) or "full"."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.kinds: list[str] = []
-        real = subprocess.Popen
-
-        def spy(args, **kwargs):  # type: ignore[no-untyped-def]
-            if gitlog.FORMAT in args:
-                self.kinds.append("since" if any(a.startswith("^") for a in args) else "full")
-            return real(args, **kwargs)
-
-        monkeypatch.setattr(subprocess, "Popen", spy)
-
-    def take(self) -> list[str]:
-        kinds, self.kinds = self.kinds, []
-        return kinds
 
 
 @pytest.fixture
