@@ -137,23 +137,15 @@ class Collector:
         place = self.places.listing(context, name, prefix, path) if blog else _NOWHERE
         page = Page(
             prefix + url,
-            None,
-            None,
-            None,
-            language_versions(roots) if roots else (),
-            False,
-            (template,) if template else (),
-            path,
-            name,
-            None,
-            self._listed(context) if blog else (),
-            (),
-            None,
-            None,
-            None,
-            None,
-            *place,
-            blog,
+            alternates=language_versions(roots) if roots else (),
+            sources=(template,) if template else (),
+            output=path,
+            name=name,
+            lists=self._listed(context) if blog else (),
+            title=place[0],  # Place: (title, sections, rank)
+            section=place[1],
+            rank=place[2],
+            listing=blog,
         )
         values = self.site.by_type["indexes"]
         return page._replace(**values) if values else page
@@ -183,28 +175,26 @@ class Collector:
         place = self.places.of(context, prefix).get(id(content), _NOWHERE)
         if place[0] is not None:
             self.places.site_of[path] = prefix
-        # Positional, as `dated._replace(...)` at a third of the cost: its dates and
+        # Made anew, as `dated._replace(...)` costs three times as much: its dates and
         # source, this file's URL and values; then the type's, its own and its overrides.
         page = Page(
             folder_url(prefix + url) if prefix else folder_url(url),
-            dated.lastmod,
-            None,
-            None,
-            _versions(self._urls, content, url, prefix)
+            lastmod=dated.lastmod,
+            alternates=_versions(self._urls, content, url, prefix)
             if getattr(content, "translations", ())
             else (),
-            False,
-            dated.sources,
-            path,
-            name,
-            dated.published,
-            (),
-            dated.keys,
-            None,
-            None,
-            _article(content, settings.news, settings.news_language) if settings.news else None,
-            _description(content, settings.videos),
-            *place,
+            sources=dated.sources,
+            output=path,
+            name=name,
+            published=dated.published,
+            keys=dated.keys,
+            news=_article(content, settings.news, settings.news_language)
+            if settings.news
+            else None,
+            description=_description(content, settings.videos),
+            title=place[0],  # Place: (title, sections, rank)
+            section=place[1],
+            rank=place[2],
         )
         values = self.site.by_type[kind]
         if values or overrides:
