@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from .options.perkind import per_kind
     from .options.renamed import renamed_options
     from .protocol.sitemaps import ChangeFreq
-    from .sites.includes import MarkdownIncludes, autodoc_names, documented_files
+    from .sites.includes import MarkdownIncludes, autodoc_names, documented_files, loaded_files
     from .values.closematch import close_match, did_you_mean
     from .values.codes import Code
     from .values.htmltext import plain_text
@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from .values.site import Site, Spelling
     from .values.translations import Translation, alternates_by_page, language_versions
     from .values.urls import base_url_problem, folder_url, page_folder, site_path
+    from .values.written import WrittenFiles
     from .writing.htmlmap import MapEntry, MapPage, map_path, plan, prune, render
     from .writing.listing import Listing
     from .writing.mikebuild import mike_build, mike_listed
@@ -117,6 +118,7 @@ _HOMES = {
     "MarkdownIncludes": ".sites.includes",
     "autodoc_names": ".sites.includes",
     "documented_files": ".sites.includes",
+    "loaded_files": ".sites.includes",
     "close_match": ".values.closematch",
     "did_you_mean": ".values.closematch",
     "Code": ".values.codes",
@@ -137,6 +139,7 @@ _HOMES = {
     "last_written": ".values.lastwritten",
     "same_url_notes": ".values.lastwritten",
     "MetaDates": ".values.metadates",
+    "WrittenFiles": ".values.written",
     "Branch": ".values.places",
     "Place": ".values.places",
     "place_pages": ".values.places",
@@ -221,10 +224,12 @@ __all__ = [
     "VersionBuild",
     "Video",
     "Voice",
+    "WrittenFiles",
     "alternates_by_page",
     "attach_history",
     "autodoc_names",
     "documented_files",
+    "loaded_files",
     "base_url_problem",
     "close_match",
     "Code",

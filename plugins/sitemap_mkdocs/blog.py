@@ -23,10 +23,14 @@ from sitemap_core import News
 _STRUCTURE = "material.plugins.blog.structure"
 
 
+def loaded() -> bool:
+    """True once a build imported the blog plugin: pages may be its views."""
+    return _STRUCTURE in sys.modules
+
+
 def is_view(page: MkDocsPage) -> bool:
     """True for a page of the blog plugin that lists posts."""
-    structure = sys.modules.get(_STRUCTURE)
-    return structure is not None and isinstance(page, structure.View)
+    return loaded() and isinstance(page, sys.modules[_STRUCTURE].View)
 
 
 def shown_posts(context: Mapping[str, Any]) -> list[MkDocsPage]:

@@ -12,10 +12,10 @@ know:
 - mkdocstrings (`::: package.module`, python handler): the source file of each object
   the page documents, as the handler found it when it rendered the page.
 
-The readers run on the page's Markdown in `on_page_markdown`, before MkDocs converts it
-(when the extensions themselves run); the plugins' includes are done by then.
-mkdocstrings renders while MkDocs converts the page: its files are asked for after
-(`rendered`).
+The Markdown extensions' includes and mkdocstrings' files are read from every page at
+once (`of`), once MkDocs converted them all (`on_env`): each page's final Markdown is
+kept, and mkdocstrings has loaded every module by then. The two plugins' lists grow as
+pages are read, so theirs are noted page by page (`watched`), after the plugins ran.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 from jinja2 import Environment, Template
 from mkdocs.config.defaults import MkDocsConfig
 
-from sitemap_core import MarkdownIncludes, autodoc_names, documented_files
+from sitemap_core import MarkdownIncludes, autodoc_names, loaded_files
 
 INCLUDE_MARKDOWN = "include-markdown"
 MACROS = "macros"
@@ -34,7 +34,8 @@ MKDOCSTRINGS = "mkdocstrings"
 
 
 class PageIncludes:
-    """The included files of each page, asked for once per page as MkDocs renders it."""
+    """The included files of each page: those its Markdown names (`of`), and those the
+    plugins note as MkDocs reads it (`watched`, when `per_page`)."""
 
     def __init__(self, config: MkDocsConfig) -> None:
         extensions = {
@@ -53,7 +54,8 @@ class PageIncludes:
         self._env: Environment | None = None  # mkdocs-macros' environment, once seen
         self._loaded: list[str] = []  # the templates it loaded since the last page
         self._autodoc = config.plugins.get(MKDOCSTRINGS)
-        self._documented: list[str] = []  # the objects the last page asks mkdocstrings for
+        # Whether `watched` must be asked page by page: a plugin notes files as it reads.
+        self.per_page = self._watcher is not None or MACROS in config.plugins
 
     def attach(self, config: MkDocsConfig) -> None:
         """Note the templates mkdocs-macros loads from now on. Call at each build's files:
@@ -64,41 +66,32 @@ class PageIncludes:
             self._env = env
             _note_loads(env, self._loaded)
 
-    def of(self, markdown: str) -> list[str]:
-        """The files the page whose final Markdown this is includes (call once per page)."""
-        found = self._markdown.of(markdown)
+    def watched(self) -> list[str]:
+        """The files the plugins read for the page MkDocs has just read (call once per
+        page, after them)."""
+        found: list[str] = []
         if self._watcher is not None:
             listed = self._watcher.included_files
             start = self._read[1] if listed is self._read[0] else 0
             found += listed[start:]
             self._read = (listed, len(listed))
-        if self._loaded:
-            found += self._loaded
-            self._loaded.clear()
-        self._documented = autodoc_names(markdown) if self._autodoc is not None else []
+        found += self._loaded
+        self._loaded.clear()
         return found
 
-    def rendered(self) -> list[str]:
-        """The source files of the objects mkdocstrings documented in the page `of` was
-        last called for (call once MkDocs converted it). An object the python handler
-        did not load, or cannot resolve, adds nothing."""
-        if not self._documented:
-            return []
-        names, self._documented = self._documented, []
+    def of(self, markdown: str) -> list[str]:
+        """The files a converted page's final Markdown includes, and the source files of
+        the objects mkdocstrings documented in it. An object the python handler did not
+        load, or cannot resolve, adds nothing."""
+        found = self._markdown.of(markdown)
+        names = autodoc_names(markdown) if self._autodoc is not None else []
+        if not names:
+            return found
         try:
             handler = self._autodoc.handlers.get_handler("python")  # type: ignore[union-attr]
         except Exception:  # no python handler, or mkdocstrings not set up: nothing rendered
-            return []
-        collection = getattr(handler, "_modules_collection", None)
-        found = []
-        for name in names:
-            try:  # any failure to resolve leaves the page dated by its other files
-                path = collection[name].filepath  # type: ignore[index]
-            except Exception:
-                continue
-            if isinstance(path, os.PathLike):  # a namespace package gives its folders
-                found += documented_files(os.fspath(path))
-        return found
+            return found
+        return found + loaded_files(getattr(handler, "_modules_collection", None), names)
 
 
 def _note_loads(env: Environment, loaded: list[str]) -> None:

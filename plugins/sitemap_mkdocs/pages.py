@@ -2,9 +2,9 @@
 translations, its front matter (`sitemap:` overrides, dates, description), its file and
 the files it includes; blog views last, listing the `Page`s of the posts they show.
 
-The plugin collects, by `src_uri`, each page's final front matter (`meta`), the files it
-includes (`included`) and the posts a blog view shows (`shown`) while MkDocs builds,
-and hands them here once every page is built.
+The plugin collects, by `src_uri`, the files each page includes (`included`) and the
+posts a blog view shows (`shown`) while MkDocs builds, and hands them here once every
+page is built; each page's final front matter is its `meta`.
 
 Two sources can build one output: `x.md` and `x/index.md` (or `x/README.md`) both make
 `x/index.html` once URLs are folders. MkDocs 1.6 drops a `README.md` beside an
@@ -93,7 +93,6 @@ def site_pages(
     site_dir: Path,
     *,
     news: bool,
-    meta: Mapping[str, Mapping[str, Any]],
     included: Mapping[str, list[str]],
     shown: Mapping[str, list[MkDocsPage]],
     report: Report,
@@ -112,7 +111,7 @@ def site_pages(
     pages: dict[str, Page] = {}
     views = []
     build = functools.partial(
-        built_page, site_dir=site, news=news, meta=meta, included=included, report=report
+        built_page, site_dir=site, news=news, included=included, report=report
     )
     for file in files:
         if file.page is not None and blog.is_view(file.page):
@@ -138,7 +137,6 @@ def built_page(
     site_dir: str,
     *,
     news: bool,
-    meta: Mapping[str, Mapping[str, Any]],
     included: Mapping[str, list[str]],
     report: Report,
     alternates: tuple[Alternate, ...] = (),
@@ -150,8 +148,9 @@ def built_page(
     its front matter, its file and the files it includes, its title and `place` (none:
     the page has no title); `news`: a blog post is a news article; `listing`: a blog
     view, and `lists` the posts it shows."""
-    front = meta.get(file.src_uri)
-    if front is None:  # a --dirty build did not read this unchanged page
+    page: MkDocsPage = file.page  # type: ignore[assignment]  # every built file has a Page
+    front = page.meta
+    if page.markdown is None:  # a --dirty build did not read this unchanged page
         markdown, front = get_data(file.content_string)
         if not front and (unread := unread_markdown(markdown, file.src_uri)):
             report([unread])
@@ -164,13 +163,13 @@ def built_page(
     if includes:
         sources = tuple(dict.fromkeys((*sources, *includes)))
     return Page(
-        url=file.page.url,  # type: ignore[union-attr]  # every built file has a Page
+        url=page.url,
         alternates=alternates,
         sources=sources,
         output=os.path.join(site_dir, file.dest_path),
         name=file.src_uri,
         description=_text(front.get("description")),
-        news=blog.article(file.page) if news and file.page is not None else None,
+        news=blog.article(page) if news else None,
         title=None if place is None else title(file),
         section=() if place is None else place[0],
         rank=0 if place is None else place[1],

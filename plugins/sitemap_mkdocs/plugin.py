@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .htmlmap import HtmlMap
 
 log = get_plugin_logger(__name__)
+PAGE_HOOKS = "sitemap-suite/pages"  # the key of the per-page hooks (`Seen`) in MkDocs' plugins
 
 
 class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]  # mkdocs' untyped __init_subclass__
@@ -49,7 +50,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self._serving = False  # under `mkdocs serve`, a build hands its git history on
         self._voice = LogVoice(log)  # `--strict` counts its warnings; all debug under serve
         self._spelling = Spelling("mkdocs.yml", "site_url")
-        self._seen = _Seen()  # what this build's pages showed, every language's
+        self._seen = Seen()  # what this build's pages showed, every language's
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Under `mkdocs serve`, each build takes the last one's git history over."""
@@ -67,7 +68,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         )
         if i18n.nested(config):  # another language of the same site: keep collecting
             return config
-        self._seen, previous = _Seen(), self._build if self._serving else None
+        self._seen, previous = Seen(), self._build if self._serving else None
         self._voice.preview = _on_dev_server(config)
         site_url = versions.site_url(config)  # under mike: its folder
         if not isinstance(site_url, str):  # mike builds it with another version's URLs
@@ -98,6 +99,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
             from .htmlmap import HtmlMap
 
             self._seen.map = HtmlMap(settings, config, self._build.heads())
+        if self._seen.includes.per_page or self._seen.map is not None or blog.loaded():
+            config.plugins[PAGE_HOOKS] = self._seen
         return config
 
     @event_priority(-110)  # late: after plugins that add or drop pages, and i18n's (-100)
@@ -131,45 +134,23 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
 
     def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
         """Build the site map pages after every other page. Every page's Markdown is
-        read now: take the pages' git log (git finished it long ago) and start git
-        reading the files they include outside their folders, while MkDocs renders."""
+        read and converted now: note the files each includes, warn once of front matter
+        MkDocs could not read (it then keeps the `---` block as the page's text, with no
+        meta); take the pages' git log (git finished it long ago) and start git reading
+        the files they include outside their folders, while MkDocs renders."""
         if self._seen.map is not None:
             self._seen.map.move_last(files)
+        for page in _read_pages(files):
+            if self._seen.includes is not None:
+                found = self._seen.includes.of(page.markdown or "")
+                self._seen.included.setdefault(page.file.src_uri, []).extend(found)
+            if (unread := self._seen.unread_once(page)) is not None:
+                self._report([unread])
         self._build.history.prefetch(_sources(files))
         self._build.history.read_more(
             sorted({p for found in self._seen.included.values() for p in found})
         )
         return env
-
-    @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
-    def on_page_markdown(
-        self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
-    ) -> str:
-        """Note the files the page includes; warn once of front matter MkDocs could not
-        read (it then keeps the `---` block as the page's text, with no meta)."""
-        if self._seen.includes is not None:
-            self._seen.included[page.file.src_uri] = self._seen.includes.of(markdown)
-        if (unread := self._seen.unread_once(page)) is not None:
-            self._report([unread])
-        return markdown
-
-    def on_page_content(self, html: str, *, page: MkDocsPage, **_: Any) -> str:
-        """Note the source files of what mkdocstrings rendered into the page."""
-        if self._seen.includes is not None and (documented := self._seen.includes.rendered()):
-            self._seen.included.setdefault(page.file.src_uri, []).extend(documented)
-        return html
-
-    @event_priority(-110)  # after the blog plugin (-100) put a view's posts in the context
-    def on_page_context(
-        self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
-    ) -> TemplateContext:
-        """Keep the page's final front matter, and the posts a blog view shows."""
-        self._seen.meta[page.file.src_uri] = page.meta
-        if blog.is_view(page):
-            self._seen.shown[page.file.src_uri] = blog.shown_posts(context)
-        if self._seen.map is not None:
-            self._seen.map.fill(page)
-        return context
 
     @event_priority(-110)  # after i18n's (-100), which builds the other languages
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -186,7 +167,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
             files,
             site_dir,
             news=settings.news,
-            meta=self._seen.meta,
             included=self._seen.included,
             shown=self._seen.shown,
             report=self._report,
@@ -202,13 +182,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         self._build.report()
 
 
-@dataclasses.dataclass(slots=True)
-class _Seen:
+@dataclasses.dataclass(slots=True, eq=False)
+class Seen(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # as SitemapPlugin
     """What one build's pages show the sitemap, gathered event by event (with i18n, over
-    every language's build)."""
+    every language's build). Its own hooks run for every page: it is added to MkDocs'
+    plugins (as `PAGE_HOOKS`) only for a build that needs them (a plugin that notes the
+    files it includes as it reads a page, a material blog's views, the site map pages),
+    as each costs every page a call."""
 
     files: list[Files] = dataclasses.field(default_factory=list)  # one per language
-    meta: dict[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
     includes: PageIncludes | None = None  # how the pages' includes are found
     included: dict[str, list[str]] = dataclasses.field(default_factory=dict)
     shown: dict[str, list[MkDocsPage]] = dataclasses.field(default_factory=dict)  # blog views
@@ -224,6 +206,30 @@ class _Seen:
             return None
         self.unread.add(name)
         return unread_markdown(source, name)
+
+    @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
+    def on_page_markdown(self, markdown: str, *, page: MkDocsPage, **_: Any) -> str:
+        """Note the files a plugin read for the page."""
+        if self.includes is not None and self.includes.per_page:
+            self.included[page.file.src_uri] = self.includes.watched()
+        return markdown
+
+    @event_priority(-110)  # after the blog plugin (-100) put a view's posts in the context
+    def on_page_context(
+        self, context: TemplateContext, *, page: MkDocsPage, **_: Any
+    ) -> TemplateContext:
+        """Keep the posts a blog view shows; fill a site map page."""
+        if "posts" in context and blog.is_view(page):  # the blog plugin's, first: cheaper
+            self.shown[page.file.src_uri] = blog.shown_posts(context)
+        if self.map is not None:
+            self.map.fill(page)
+        return context
+
+
+def _read_pages(files: Files) -> list[MkDocsPage]:
+    """The pages this build read (a --dirty build reads only those changed)."""
+    pages = (file.page for file in files.documentation_pages())
+    return [page for page in pages if page is not None and page.markdown is not None]
 
 
 def _sources(files: Files) -> Iterator[str]:

@@ -110,6 +110,21 @@ def module_files(names: Iterable[str], paths: Sequence[Path]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def loaded_files(collection: Any, names: Iterable[str]) -> list[str]:
+    """The files the objects `names` are documented from, as a collection of loaded
+    modules has them (the mkdocstrings python handler's, by dotted name): each one's
+    `documented_files`. A name it does not hold, or cannot resolve, adds nothing."""
+    found: list[str] = []
+    for name in names:
+        try:  # any failure to resolve leaves the page dated by its other files
+            path = collection[name].filepath
+        except Exception:
+            continue
+        if isinstance(path, os.PathLike):  # a namespace package gives its folders
+            found += documented_files(os.fspath(path))
+    return found
+
+
 def documented_files(file: str) -> list[str]:
     """The files an object found in `file` is documented from: the module's own; for a
     package (`__init__.py`), every module under it too, as the names it exports (`from
