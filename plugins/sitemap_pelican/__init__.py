@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pelican import Pelican, signals
 
-from sitemap_core import Page, Said, SitemapBuild, folder_in
+from sitemap_core import Said, SitemapBuild, folder_in
 
 from . import config, i18n
 from .pages import Collector, read_contents
@@ -48,14 +48,13 @@ __all__ = ["register"]
 @dataclass(slots=True)
 class Run:
     """One build of the main Pelican instance: its sitemap, its collector (None: no
-    sitemap to write) and the pages seen so far."""
+    sitemap to write), which keeps what each file written is made of."""
 
     pelican: Pelican
     sitemap: SitemapBuild
     collector: Collector | None
     output: str
     voice: _Voice
-    pages: dict[str, Page] = field(default_factory=dict)  # by the file written
 
     def nests(self, other: Pelican) -> bool:
         """True for another instance built inside this one's output (i18n_subsites)."""
@@ -136,21 +135,12 @@ def _content_read(generators: list[Any]) -> None:
 
 
 def _collect(path: str, context: dict[str, Any]) -> None:
-    """`content_written`: one HTML file Pelican wrote, with the context it was rendered in.
-
-    A file written twice holds what the write that overrides holds (a page whose
-    `Save_as:` is a tag's page, a `TEMPLATE_PAGES` file): Pelican's writer skips the
-    other write, before or after it, and signals both."""
+    """`content_written`: one file Pelican wrote, with the context it was rendered in;
+    the collector keeps the few items its `Page` is made of, at `finalized`, in one pass
+    (`WrittenFiles`)."""
     run = _run
-    if run is None or run.collector is None:
-        return
-    if path in run.pages and not run.collector.overrides(context):
-        return  # Pelican skipped this write: the file holds the one that overrides
-    page = run.collector.page(path, context)
-    if page is not None:
-        run.pages[path] = page
-    else:  # left out: the file it overrode is no longer what it holds
-        run.pages.pop(path, None)
+    if run is not None and run.collector is not None:
+        run.collector.files.add(path, context)
 
 
 def _finish(pelican: Pelican) -> None:
@@ -163,8 +153,8 @@ def _finish(pelican: Pelican) -> None:
     _run = None
     sitemap = run.sitemap
     if run.collector is not None:
+        sitemap.extend(run.collector.pages().values())  # made now: their issues found
         sitemap.note(run.collector.issues)
-        sitemap.extend(run.pages.values())
         sitemap.finish(Path(pelican.output_path))
     sitemap.report(summary=True)
     if run.voice.fatal:

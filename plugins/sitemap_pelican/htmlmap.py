@@ -55,11 +55,11 @@ class SiteMapGenerator(Generator):  # type: ignore[misc]  # Pelican ships no typ
         prefix = folder_in(run.output, self.output_path)
         if prefix is None:
             return
-        settings = collector.site.settings
+        settings, pages = collector.site.settings, collector.pages()  # those written so far
         placed = [
-            page for path, page in run.pages.items() if collector.places.site_of.get(path) == prefix
+            page for path, page in pages.items() if collector.places.site_of.get(path) == prefix
         ]
-        listing = Listing(run.pages.values(), settings, run.sitemap.heads())
+        listing = Listing(pages.values(), settings, run.sitemap.heads())
         tree, listed = subsite_map(placed, listing, prefix, dated=_dated)
         directory = str(self.settings["ARTICLE_URL"]).endswith("/")
         template = self.get_template(TEMPLATE)

@@ -37,6 +37,7 @@ from sitemap_core import (
     News,
     Page,
     Section,
+    WrittenFiles,
     first_file,
     folder_url,
     language_versions,
@@ -83,6 +84,21 @@ INDEXES = (("archives", "Archives"), ("categories", "Categories"), ("authors", "
 Place = tuple[str | None, tuple[Section, ...], int]  # a page's title, sections and rank
 _NOWHERE: Place = (None, (), 0)  # not on the map
 _NOT_DIRECT = ("tag", "category", "author", "period")  # context keys of other listings
+# What a written file's `Page` is made of, of its context: the whole context is the
+# site's settings and contents, copied for each file; `categories` tells its site.
+_KEPT = (
+    "output_file",
+    "article",
+    "page",
+    "template_name",
+    "blog",
+    "articles_page",
+    "dates",
+    "articles",
+    *_NOT_DIRECT,
+    "categories",
+    "lang_siteurls",
+)
 
 
 def read_contents(generators: Sequence[Any]) -> list[Any]:
@@ -119,7 +135,12 @@ class Collector:
         self._site_langs = i18n.site_langs(settings)
         # Metadata keys seen that are none of ours nor close to one (`title`, `date`...).
         self._plain: set[str] = set()
-        self.places = SitePlaces()
+        self.files = WrittenFiles(_KEPT, "categories")  # what each file is made of
+        self.places = SitePlaces(self.files.sites)
+
+    def pages(self) -> dict[str, Page]:
+        """The `Page` of each file written so far, by file (`WrittenFiles.made`)."""
+        return self.files.made(self.page, self.overrides)
 
     def page(self, path: str, context: Mapping[str, Any]) -> Page | None:
         """The `Page` for the file written at `path`, or None when crawlers should not
@@ -272,8 +293,9 @@ class SitePlaces:
     """Where the pages of each site of a run stand on its map (`site_places`), and which
     site each placed page's file is of."""
 
-    def __init__(self) -> None:
+    def __init__(self, sites: Mapping[int, Mapping[str, Any]]) -> None:
         self._places: ByIdentity[dict[object, Place]] = ByIdentity()  # by a site's categories
+        self.sites = sites  # each site's context, by the id of its categories
         self.site_of: dict[str, str] = {}  # a page on a map's file -> its site's folder
 
     def of(self, context: Mapping[str, Any], prefix: str) -> dict[object, Place]:
@@ -281,7 +303,7 @@ class SitePlaces:
         categories = context.get("categories")
         places = self._places.get(id(categories))
         if places is None:
-            places = self._places.put(categories, site_places(context, prefix))
+            places = self._places.put(categories, site_places(self.sites[id(categories)], prefix))
         return places
 
     def listing(self, context: Mapping[str, Any], name: str, prefix: str, path: str) -> Place:
