@@ -121,14 +121,18 @@ class PartWriter:
     def add_all(self, entries: list[Entry]) -> list[Entry]:
         """`add` each entry, in order; the entries too large for any part (not written).
 
-        A batch that fits in the current part, of URLs all dated and sharing changefreq
-        and priority (no alternates), is formatted and counted as one string.
+        A batch that fits in the current part, of URLs sharing changefreq and priority
+        (no alternates, no media), is formatted and counted as one string.
         """
-        if entries and self._body is not None and self._count + len(entries) <= self.max_urls:
+        fresh = self._body is None  # a part opens for the batch (its room is no less)
+        count, used = (0, 0) if fresh else (self._count, self._bytes)
+        if entries and count + len(entries) <= self.max_urls:
             block = _block_of(self.fmt, self._in, self._nl, entries)
             if block is not None:
                 size = len(block) if block.isascii() else len(block.encode())
-                if self._bytes + size <= self._room:
+                if used + size <= self._room:
+                    if fresh:
+                        self._open()
                     self._append(block, len(entries), size)
                     self._newest_of(entries)
                     return []
@@ -210,9 +214,8 @@ def _block_of(fmt: str, i: str, nl: str, entries: list[Entry]) -> str | None:
     locs = list(map(_LOC, entries))
     if fmt == "txt":
         return "\n".join(locs) + "\n"
-    lastmods = list(map(_LASTMOD, entries))
     rest = set(map(_REST, entries))
-    if None in lastmods or len(rest) != 1:
+    if len(rest) != 1:
         return None
     changefreq, priority, alternates, media = rest.pop()
     if alternates or media is not None:
@@ -220,6 +223,13 @@ def _block_of(fmt: str, i: str, nl: str, entries: list[Entry]) -> str | None:
     text = "\0".join(locs)
     if "&" in text or "'" in text:  # escaped at once: a NUL in a URL is percent-encoded
         locs = escape(text).split("\0")
-    start, middle = f"<url>{i}<loc>", f"</loc>{i}<lastmod>"
-    end = f"</lastmod>{_fields(i, changefreq, priority)}{nl}</url>\n"
-    return "".join([f"{start}{loc}{middle}{lastmod}{end}" for loc, lastmod in zip(locs, lastmods)])
+    start, end = f"<url>{i}<loc>", f"{_fields(i, changefreq, priority)}{nl}</url>\n"
+    middle = f"</loc>{i}<lastmod>"
+    return "".join(
+        [
+            f"{start}{loc}</loc>{end}"
+            if lastmod is None
+            else f"{start}{loc}{middle}{lastmod}</lastmod>{end}"
+            for loc, lastmod in zip(locs, map(_LASTMOD, entries))
+        ]
+    )
