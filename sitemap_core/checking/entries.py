@@ -8,6 +8,9 @@ through an `add(line, code, field, message, level)`.
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
+import math
 from collections.abc import Sequence
 
 from ..protocol.grammar import PATH_ONLY, VALUE_CHECKS, Problem, loc_parts, short, valid_hreflang
@@ -33,6 +36,8 @@ def check_value(known: set[str], name: str, value: str, line: int, add: Add, lat
 
 def _future(lastmod: str, latest: float) -> Problem:
     """A warning for a (valid) lastmod past `latest`."""
+    if len(lastmod) in (10, 20) and lastmod <= _latest_texts(latest)[len(lastmod) == 20]:
+        return None  # `YYYY-MM-DD`, `YYYY-MM-DDThh:mm:ssZ` as the writer writes them
     value = dates.stored(lastmod)
     if value is None or dates.sort_key(value) <= latest:
         return None
@@ -41,6 +46,15 @@ def _future(lastmod: str, latest: float) -> Problem:
         "search engines ignore such dates",
         "warning",
     )
+
+
+@functools.lru_cache(maxsize=4)
+def _latest_texts(latest: float) -> tuple[str, str]:
+    """The UTC day and second of `latest`, as `YYYY-MM-DD` and `YYYY-MM-DDThh:mm:ssZ`:
+    a lastmod of either shape that sorts no later as text is no later in time (a date
+    counts as its midnight, UTC, as `_future` reads it)."""
+    moment = dt.datetime.fromtimestamp(math.floor(latest), dt.UTC)
+    return f"{moment:%Y-%m-%d}", f"{moment:%Y-%m-%dT%H:%M:%SZ}"
 
 
 def check_alternate(

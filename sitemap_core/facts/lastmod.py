@@ -208,16 +208,17 @@ class LastmodSources:
         (None: there is none)."""
         best: Stamp | None = None
         bound: float | None = None
+        listed = self._listed
         for page in pages:
-            known = self._listed.get(id(page))
+            known = listed.get(id(page))
             if known is None or known.page is not page:
-                known = self._listed[id(page)] = _Listed(page, self._find(page, "", None, False))
-            found = known.found
-            if found.stamp is not None:
-                if best is None or found.stamp.key > best.key:
-                    best = found.stamp
-            elif found.bound is not None and (bound is None or found.bound > bound):
-                bound = found.bound
+                known = listed[id(page)] = _Listed(page, self._find(page, "", None, False))
+            stamp, _, unknown = known.found
+            if stamp is not None:
+                if best is None or stamp.key > best.key:
+                    best = stamp
+            elif unknown is not None and (bound is None or unknown > bound):
+                bound = unknown
         return best, bound
 
     def _from_sources(self, page: Page, loc: str, built: BuiltPage | None) -> Dated:
