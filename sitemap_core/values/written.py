@@ -10,7 +10,6 @@ page leaves its data warm for the next, as the generator's writes between them d
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -47,26 +46,16 @@ class WrittenFiles:
 
         A file written twice holds what the write that overrides holds (`overrides(items)`,
         a Pelican page whose `Save_as:` is a tag's page): the generator skips the other
-        write, before or after it, and signals both.
-
-        Python's cycle collector is off meanwhile, as while the core writes: the pages
-        made are no garbage, yet they count toward collections that scan the whole
-        generator's heap."""
+        write, before or after it, and signals both."""
         made, keys = self._made, self.keys
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            for path, kept in self._kept:
-                items = dict(zip(keys, kept))
-                if path in made and not overrides(items):
-                    continue  # a skipped write: the file holds the one that overrides
-                found = page(path, items)
-                if found is not None:
-                    made[path] = found
-                else:  # left out: the file it overrode is no longer what it holds
-                    made.pop(path, None)
-        finally:
-            if enabled:
-                gc.enable()
+        for path, kept in self._kept:
+            items = dict(zip(keys, kept))
+            if path in made and not overrides(items):
+                continue  # a skipped write: the file holds the one that overrides
+            found = page(path, items)
+            if found is not None:
+                made[path] = found
+            else:  # left out: the file it overrode is no longer what it holds
+                made.pop(path, None)
         self._kept.clear()
         return made
