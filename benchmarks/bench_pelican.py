@@ -17,7 +17,7 @@ writing, reading each page's head and validation included) is each one's cost. O
 reported per 1,000 URLs, as a share of the build, against the peer's (`vs_peer`) and
 against the floor (each page's head read plainly, git's walk, and the same URLs written
 plainly with lxml: `floor` and `written_plainly`, in the same run), with the CPU
-of the git processes its hooks waited for (`git_cpu_s`). The peak memory it adds
+of the git processes the build ran (`git_cpu_s`). The peak memory it adds
 (`peak_mb_added`) is that of two more builds (for `--site`, with `--memory`), each in a
 fresh process: ru_maxrss without and with the plugin.
 Talks carry their own dates and the site is in no repository, so lastmod needs no git
@@ -51,6 +51,7 @@ from harness import (
     report_peer,
     rss_child,
     time_calls,
+    timed_build,
     urls_written,
     written_plainly,
 )
@@ -261,7 +262,7 @@ def time_together(
     if spent or peer_spent:
         raise SystemExit("a plugin ran in the build without it")
     pages.clear()
-    built = run_build(work / "site", work / "with", True, (PEER,))
+    built = timed_build(spent, lambda: run_build(work / "site", work / "with", True, (PEER,)))
     heads_and_git = floor(pages)
     write = written_plainly(work / "with" / OURS, work / "plain-sitemap.xml")
     print(f"floor: heads read and git's walk {heads_and_git:.3f} s, lxml write {write:.3f} s")
