@@ -39,15 +39,16 @@ from harness import (
     time_calls,
     urls_written,
 )
+from sitemap_mkdocs.includes import PageIncludes
 from sitemap_mkdocs.plugin import Seen, SitemapPlugin
 
 SECTION_SIZE = 25
 TABS = 8
 SNIPPET_EVERY = 5  # one page in five includes a shared snippet
-# Every hook: the plugin's, and the per-page ones it adds to a build that needs them (`Seen`).
+# Every hook: the plugin's, and the per-page ones it adds to a build that needs them.
 HOOKS = [
     (owner, [name for name in vars(owner) if name.startswith("on_")])
-    for owner in (SitemapPlugin, Seen)
+    for owner in (SitemapPlugin, Seen, PageIncludes)
 ]
 PEER = "peer"  # the `time_calls` key of MkDocs' own sitemap
 PAGE = """# Page {n} of section {s}

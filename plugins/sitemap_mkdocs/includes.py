@@ -15,7 +15,8 @@ know:
 The Markdown extensions' includes and mkdocstrings' files are read from every page at
 once (`of`), once MkDocs converted them all (`on_env`): each page's final Markdown is
 kept, and mkdocstrings has loaded every module by then. The two plugins' lists grow as
-pages are read, so theirs are noted page by page (`watched`), after the plugins ran.
+pages are read, so theirs are noted page by page (`on_page_markdown`, after theirs): by a
+hook MkDocs runs only when one of them is in the build (`per_page`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from typing import Any
 
 from jinja2 import Environment, Template
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemap_core import MarkdownIncludes, autodoc_names, loaded_files
 
@@ -33,29 +36,31 @@ MACROS = "macros"
 MKDOCSTRINGS = "mkdocstrings"
 
 
-class PageIncludes:
+class PageIncludes(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # mkdocs' untyped base
     """The included files of each page: those its Markdown names (`of`), and those the
-    plugins note as MkDocs reads it (`watched`, when `per_page`)."""
+    plugins read for it (`noted`, by `src_uri`), when `per_page` and added to MkDocs'
+    plugins: its hook costs every page a call."""
 
     def __init__(self, config: MkDocsConfig) -> None:
-        extensions = {
-            name: config.mdx_configs.get(name, {})
-            for name in config.markdown_extensions
-            if isinstance(name, str)
-        }
-        self._markdown = MarkdownIncludes(extensions)  # from the folder MkDocs runs in
+        self._markdown = MarkdownIncludes(  # from the folder MkDocs runs in
+            {
+                name: config.mdx_configs.get(name, {})
+                for name in config.markdown_extensions
+                if isinstance(name, str)
+            }
+        )
         # Files every page includes, known before any page is read (snippets' `auto_append`).
         self.everywhere: list[str] = self._markdown.everywhere
-        plugin = config.plugins.get(INCLUDE_MARKDOWN)
-        # The plugin's list of included files: it grows page by page (`mkdocs serve`
+        # include-markdown's list of included files: it grows page by page (`mkdocs serve`
         # replaces it after each page); the part not read yet is the current page's.
-        self._watcher = getattr(plugin, "_files_watcher", None)
+        self._watcher = getattr(config.plugins.get(INCLUDE_MARKDOWN), "_files_watcher", None)
         self._read: tuple[list[str] | None, int] = (None, 0)
         self._env: Environment | None = None  # mkdocs-macros' environment, once seen
         self._loaded: list[str] = []  # the templates it loaded since the last page
         self._autodoc = config.plugins.get(MKDOCSTRINGS)
-        # Whether `watched` must be asked page by page: a plugin notes files as it reads.
+        # Whether a plugin reads files for a page: this hook must then run for every page.
         self.per_page = self._watcher is not None or MACROS in config.plugins
+        self.noted: dict[str, list[str]] = {}
 
     def attach(self, config: MkDocsConfig) -> None:
         """Note the templates mkdocs-macros loads from now on. Call at each build's files:
@@ -66,9 +71,14 @@ class PageIncludes:
             self._env = env
             _note_loads(env, self._loaded)
 
-    def watched(self) -> list[str]:
-        """The files the plugins read for the page MkDocs has just read (call once per
-        page, after them)."""
+    @event_priority(-100)  # late: after plugins that include files
+    def on_page_markdown(self, markdown: str, *, page: MkDocsPage, **_: Any) -> str:
+        """Note the files the plugins read for the page."""
+        self.noted[page.file.src_uri] = self._watched()
+        return markdown
+
+    def _watched(self) -> list[str]:
+        """The files the plugins read for the page MkDocs has just read."""
         found: list[str] = []
         if self._watcher is not None:
             listed = self._watcher.included_files
@@ -79,11 +89,12 @@ class PageIncludes:
         self._loaded.clear()
         return found
 
-    def of(self, markdown: str) -> list[str]:
-        """The files a converted page's final Markdown includes, and the source files of
-        the objects mkdocstrings documented in it. An object the python handler did not
-        load, or cannot resolve, adds nothing."""
-        found = self._markdown.of(markdown)
+    def of(self, page: MkDocsPage) -> list[str]:
+        """The files a converted page includes: those the plugins read for it, those its
+        final Markdown names, the source files of the objects mkdocstrings documented in
+        it (an object the python handler did not load, or cannot resolve, adds none)."""
+        markdown = page.markdown or ""
+        found = [*self.noted.get(page.file.src_uri, ()), *self._markdown.of(markdown)]
         names = autodoc_names(markdown) if self._autodoc is not None else []
         if not names:
             return found

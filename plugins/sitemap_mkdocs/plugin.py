@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from .htmlmap import HtmlMap
 
 log = get_plugin_logger(__name__)
-PAGE_HOOKS = "sitemap-suite/pages"  # the key of the per-page hooks (`Seen`) in MkDocs' plugins
+# The keys in MkDocs' plugins of the hooks run for every page, added when a build needs them.
+PAGE_HOOKS, INCLUDE_HOOKS = "sitemap-suite/pages", "sitemap-suite/includes"
 
 
 class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]  # mkdocs' untyped __init_subclass__
@@ -99,7 +100,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
             from .htmlmap import HtmlMap
 
             self._seen.map = HtmlMap(settings, config, self._build.heads())
-        if self._seen.includes.per_page or self._seen.map is not None or blog.loaded():
+        if self._seen.includes.per_page:
+            config.plugins[INCLUDE_HOOKS] = self._seen.includes
+        if self._seen.map is not None or blog.loaded():
             config.plugins[PAGE_HOOKS] = self._seen
         return config
 
@@ -142,8 +145,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
             self._seen.map.move_last(files)
         for page in _read_pages(files):
             if self._seen.includes is not None:
-                found = self._seen.includes.of(page.markdown or "")
-                self._seen.included.setdefault(page.file.src_uri, []).extend(found)
+                self._seen.included[page.file.src_uri] = self._seen.includes.of(page)
             if (unread := self._seen.unread_once(page)) is not None:
                 self._report([unread])
         self._build.history.prefetch(_sources(files))
@@ -185,10 +187,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
 @dataclasses.dataclass(slots=True, eq=False)
 class Seen(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # as SitemapPlugin
     """What one build's pages show the sitemap, gathered event by event (with i18n, over
-    every language's build). Its own hooks run for every page: it is added to MkDocs'
-    plugins (as `PAGE_HOOKS`) only for a build that needs them (a plugin that notes the
-    files it includes as it reads a page, a material blog's views, the site map pages),
-    as each costs every page a call."""
+    every language's build). Its hook runs for every page: it is added to MkDocs' plugins
+    (as `PAGE_HOOKS`) only for a build that has a material blog's views or site map pages,
+    as it costs every page a call."""
 
     files: list[Files] = dataclasses.field(default_factory=list)  # one per language
     includes: PageIncludes | None = None  # how the pages' includes are found
@@ -206,13 +207,6 @@ class Seen(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # as SitemapP
             return None
         self.unread.add(name)
         return unread_markdown(source, name)
-
-    @event_priority(-100)  # late: after plugins that include files or rewrite Markdown
-    def on_page_markdown(self, markdown: str, *, page: MkDocsPage, **_: Any) -> str:
-        """Note the files a plugin read for the page."""
-        if self.includes is not None and self.includes.per_page:
-            self.included[page.file.src_uri] = self.includes.watched()
-        return markdown
 
     @event_priority(-110)  # after the blog plugin (-100) put a view's posts in the context
     def on_page_context(
