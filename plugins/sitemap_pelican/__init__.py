@@ -153,7 +153,8 @@ def _finish(pelican: Pelican) -> None:
     _run = None
     sitemap = run.sitemap
     if run.collector is not None:
-        sitemap.extend(run.collector.pages().values())  # made now: their issues found
+        pages = run.collector.pages()  # made now: their issues found
+        sitemap.extend(map(pages.pop, list(pages)))  # each let go of once written
         sitemap.note(run.collector.issues)
         sitemap.finish(Path(pelican.output_path))
     sitemap.report(summary=True)

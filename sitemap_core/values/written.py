@@ -10,6 +10,7 @@ page leaves its data warm for the next, as the generator's writes between them d
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -27,7 +28,7 @@ class WrittenFiles:
         self.keys = keys
         self.sites: dict[int, Mapping[str, Any]] = {}  # the first context of each site
         self._site = site
-        self._kept: list[tuple[str, tuple[Any, ...]]] = []  # (file, its items): not yet made
+        self._kept: deque[tuple[str, tuple[Any, ...]]] = deque()  # (file, its items): to make
         self._made: dict[str, Page] = {}  # by file
 
     def add(self, path: str, context: Mapping[str, Any]) -> None:
@@ -46,9 +47,11 @@ class WrittenFiles:
 
         A file written twice holds what the write that overrides holds (`overrides(items)`,
         a Pelican page whose `Save_as:` is a tag's page): the generator skips the other
-        write, before or after it, and signals both."""
-        made, keys = self._made, self.keys
-        for path, kept in self._kept:
+        write, before or after it, and signals both. Each write's items are let go of as
+        its page is made."""
+        made, keys, writes = self._made, self.keys, self._kept
+        while writes:
+            path, kept = writes.popleft()
             items = dict(zip(keys, kept))
             if path in made and not overrides(items):
                 continue  # a skipped write: the file holds the one that overrides
@@ -57,5 +60,4 @@ class WrittenFiles:
                 made[path] = found
             else:  # left out: the file it overrode is no longer what it holds
                 made.pop(path, None)
-        self._kept.clear()
         return made
