@@ -69,9 +69,10 @@ class GitDates:
         # Each absolute path's facts, as first found: a page and each listing page
         # showing it ask for the same source; kept until `refresh`.
         self._facts: dict[str | os.PathLike[str], FileDate] = {}
-        # The absolute paths `prefetch` was given: each batch of pages names again the
-        # sources of the pages listed in an earlier one. (`read_ahead`'s are not: the first
-        # `prefetch` of them takes its read over.)
+        # The absolute paths `prefetch` or `read_ahead` was given, located once: each
+        # batch of pages names again the sources of the pages listed in an earlier one,
+        # and a build's pages are read ahead, then prefetched. (The first date asked for
+        # takes a read started ahead over.)
         self._handed: set[str | os.PathLike[str]] = set()
 
     @classmethod
@@ -111,7 +112,7 @@ class GitDates:
         files; the first `prefetch` or `date_of` takes it over then, with no wait for a
         git that has finished.
         """
-        for repo, group in _grouped(paths, self._locate, set()).items():
+        for repo, group in _grouped(paths, self._locate, self._handed).items():
             repo.prefetch(group, ahead=True)
 
     def refresh(self) -> bool:
