@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from sitemap_core import News
+if TYPE_CHECKING:
+    from sitemap_core import News
 
 # The blog plugin's page classes, looked up where the plugin loaded them: a page can be a
 # `Post` or a `View` only once a build has imported the blog plugin, so a site without it
@@ -44,4 +45,6 @@ def article(page: MkDocsPage) -> News | None:
     structure = sys.modules.get(_STRUCTURE)
     if structure is None or not isinstance(page, structure.Post):
         return None
+    from sitemap_core import News  # loaded by a build with news on
+
     return News(page.title or str(page.meta.get("title") or ""), page.config.date.created)

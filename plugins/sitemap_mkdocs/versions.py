@@ -36,18 +36,18 @@ def versioned(config: MkDocsConfig) -> tuple[str, str] | None:
     """Under mike, the deployed tree's root URL, where `sitemap-suite versions` writes
     the root index the robots advice names (not this version's sitemap, a line stale at
     the next release); None for any other build."""
-    build = _mike_build(config)
-    return build.versioned if build is not None else None
+    return None if (build := _mike_build(config)) is None else build.versioned
 
 
 def _mike_build(config: MkDocsConfig) -> VersionBuild | None:
     """This build as mike runs it (the version mike names in the environment), or None
     when mike is not building it."""
     version = os.environ.get(VERSION_VAR)
-    url = config.site_url or ""
-    if not version or config.plugins.get(MIKE) is None or not url:
+    if not version or config.plugins.get(MIKE) is None or not config.site_url:
         return None
-    return mike_build(version, url, str(_options(config).get("canonical_version") or ""))
+    return mike_build(
+        version, config.site_url, str(_options(config).get("canonical_version") or "")
+    )
 
 
 def _options(config: MkDocsConfig) -> dict[str, object]:
