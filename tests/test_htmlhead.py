@@ -313,6 +313,10 @@ _PIECES = [
     "</title>",
     "<title>Plain title</title>",
     "<TITLE >404 - Not found</title >",
+    "<title>Page 404 of 500</title>",
+    "<title>Handling Not Found errors</title>",
+    "<title> Error  404 </title>",
+    "<title>Not found \u2014 Site</title>",
     "<title>Caf\u00e9 &amp; cr\u00e8me</title>",
     "<title>a<b>c</b></title>",
     "<title>x\x01y</title>",
@@ -429,6 +433,18 @@ def test_plain_heads_are_read_without_lxml(tmp_path, monkeypatch):
     )
     assert read_page(page, URL) == PageFacts(False, None, None, False)
     assert read_page(page.rename(tmp_path / "404.html"), URL) == PageFacts(False, None, None, True)
+
+
+def test_a_plain_title_with_a_clue_word_is_read_without_lxml(tmp_path, monkeypatch):
+    """A title that holds "404" or "found" without saying the page is not found needs no
+    parser (the lxml import alone is milliseconds); one that says it still does."""
+    monkeypatch.setattr(htmlhead, "_parse_head", None)  # calling it would raise
+    for title in ("Page 404 of 500 | Docs", "Handling Not Found errors"):
+        page = _page(tmp_path, f"<title>{title}</title>")
+        assert read_page(page, URL) == PageFacts(False, None, None, False)
+    monkeypatch.undo()
+    page = _page(tmp_path, "<title>Page not found | Docs</title>")
+    assert read_page(page, URL) == PageFacts(False, None, None, True)
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,9 @@ for where a head ends): theme navigation makes big pages, and the head is all mo
 need. A build that looks for media reads each page whole, once; a content digest asked
 for later reads only the rest of the file. A UTF-8 head without a word any fact depends on
 (`robots`, `canonical`, `404`...) declares nothing and is not parsed; nor is one whose
-only such word is in a canonical link to the page itself (MkDocs and Sphinx themes put
-one on every page). Any other goes through lxml's HTML parser.
+only such words are in a plain title that does not say 404 ("Page 404 of 500"), or in a
+canonical link to the page itself (MkDocs and Sphinx themes put one on every page). Any
+other goes through lxml's HTML parser.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ _REFRESH = re.compile(r"\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)", re.I | re.S)
 # canonical link, a refresh (a base element matters only with those), a title saying 404
 # or not found. `&#` could spell them in a value (no named reference spells a letter or digit).
 _CLUES = (b"robots", b"googlebot", b"canonical", b"refresh", b"404", b"found", b"&#")
-_META_CLUES = (b"robots", b"googlebot", b"refresh")  # looked for in the whole head
+# `robots`, `googlebot` and `refresh` are looked for in the whole head.
 _TITLE_CLUES = (b"404", b"found")  # only where a title's text can be
 _REFERENCE = re.compile(rb"&#(?:x([0-9a-f]+)|([0-9]+))")  # in the lower-case head
 # A canonical link written plainly (rel and href only, quoted href), either order.
@@ -233,7 +234,9 @@ def _declares_nothing(head: bytes, url: str) -> bool:
     all `_PLAIN_MARKUP`, whose tags end where every parser ends them.
     """
     low = head.lower()
-    if any(clue in low for clue in _META_CLUES) or _title_clue(low):
+    if b"robots" in low or b"googlebot" in low or b"refresh" in low or (
+        _title_clue(low) and not _plain_title(head, low)
+    ):
         return False
     # `&#`, last of `_CLUES`, only where a lone `&` is (memchr finds that fast), and only
     # in a reference that spells something (not Sphinx's `&#8212;` in every title).
@@ -260,6 +263,24 @@ def _title_clue(low: bytes) -> bool:
     end = low.rfind(b"</title")
     text = low[start:end] if end > start else low[start:]
     return any(clue in text for clue in _TITLE_CLUES)
+
+
+def _plain_title(head: bytes, low: bytes) -> bool:
+    """True when the head's one title is a plain `<title>text</title>` (no `<` nor `&` in
+    its UTF-8 text) whose text does not say 404: the words it holds declare nothing, and
+    a parser would find no more (a page titled "Page 404 of 500", or "Not found errors")."""
+    start = low.find(b"<title>")
+    if start < 0 or low.count(b"<title") != 1 or low.count(b"</title") != 1:
+        return False
+    end = low.find(b"</title", start)
+    text = head[start + 7 : end]
+    if end < 0 or b"<" in text or b"&" in text:
+        return False
+    try:
+        title = text.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return _NOT_FOUND_TITLE.match(_SPACE.sub(" ", title).strip()) is None
 
 
 def _plain_before(head: bytes, low: bytes, end: int) -> bool:
@@ -363,22 +384,31 @@ class _Head:
 
 def _encoding(data: bytes) -> str:
     """The page's encoding: its BOM, else its `<meta charset>`, else UTF-8."""
-    for bom, name in (
-        (codecs.BOM_UTF8, "utf-8"),
-        (codecs.BOM_UTF16_LE, "utf-16-le"),
-        (codecs.BOM_UTF16_BE, "utf-16-be"),
-    ):
-        if data.startswith(bom):
-            return name
+    if data[:1] in _BOM_STARTS:
+        for bom, name in _BOMS:
+            if data.startswith(bom):
+                return name
     found = _CHARSET.search(data, 0, 4096)
-    if found:
-        name = found.group(1).decode("ascii")
-        try:
-            codecs.lookup(name)
-        except LookupError:
-            return "utf-8"
-        return name
-    return "utf-8"
+    return _known_encoding(found.group(1)) if found else "utf-8"
+
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+_BOM_STARTS = frozenset(bom[:1] for bom, _ in _BOMS)
+
+
+@functools.lru_cache(maxsize=32)
+def _known_encoding(declared: bytes) -> str:
+    """A declared charset Python knows, as declared; else UTF-8."""
+    name = declared.decode("ascii")
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        return "utf-8"
+    return name
 
 
 def _resolve(base: str, href: str) -> str | None:

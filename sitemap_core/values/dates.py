@@ -53,7 +53,7 @@ def page_date(value: object, tz: dt.tzinfo = dt.UTC) -> dt.date | dt.datetime:
 def to_w3c(value: dt.date | dt.datetime) -> str:
     """W3C Datetime: `YYYY-MM-DD`, or a date-time to the second with its zone."""
     if isinstance(value, dt.datetime):
-        text = value.replace(microsecond=0).isoformat()
+        text = (value.replace(microsecond=0) if value.microsecond else value).isoformat()
         return text[:-6] + "Z" if text.endswith("+00:00") else text
     return value.isoformat()
 
