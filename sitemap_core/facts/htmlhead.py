@@ -234,8 +234,11 @@ def _declares_nothing(head: bytes, url: str) -> bool:
     all `_PLAIN_MARKUP`, whose tags end where every parser ends them.
     """
     low = head.lower()
-    if b"robots" in low or b"googlebot" in low or b"refresh" in low or (
-        _title_clue(low) and not _plain_title(head, low)
+    if (
+        b"robots" in low
+        or b"googlebot" in low
+        or b"refresh" in low
+        or (_title_clue(low) and not _plain_title(head, low))
     ):
         return False
     # `&#`, last of `_CLUES`, only where a lone `&` is (memchr finds that fast), and only
