@@ -331,6 +331,8 @@ class _Records:
         self._git: GitDates | None | bool = False  # False: not loaded yet
         self._state: ContentState | None | bool = False
         self._commits: dict[StrPath, str] = {}  # files dated after the build: their commit
+        self._facts: dict[StrPath, FileDate] = {}  # git's facts of files not dated after it
+        self._latest = settings.build_time.timestamp()
         self._told: set[tuple[str, str]] = set()  # pages and such commits said
 
     def git_date(self, page: Page, loc: str, built: BuiltPage | None) -> Dated:
@@ -351,11 +353,11 @@ class _Records:
         if git is None:
             return _NOTHING
         if len(page.sources) == 1:
-            fact = self._fact(git, page.sources[0], page.label if loc else "")
+            fact = self._fact(git, page.sources[0], page, loc)
             if fact.date is None and fact.cut is not None and loc:
                 self.beyond_history += 1
             return Dated(fact.date, fact.source, fact.cut)
-        found = [self._fact(git, source, page.label if loc else "") for source in page.sources]
+        found = [self._fact(git, source, page, loc) for source in page.sources]
         cut = max((fact.cut for fact in found if fact.cut is not None), default=None)
         newest, source = max(
             ((fact.date, fact.source) for fact in found if fact.date is not None),
@@ -381,13 +383,19 @@ class _Records:
                 state.record(loc, digest, value)
         return Dated(value, source, None)
 
-    def _fact(self, git: GitDates, source: StrPath, label: str) -> FileDate:
+    def _fact(self, git: GitDates, source: StrPath, page: Page, loc: str) -> FileDate:
         """What git says of `source`, but no date from a commit dated after the build time
-        (a clock set wrong when it was made): said once per page (`label`, "" for a page
-        only looked at as listed) and commit, as info."""
-        fact = git.facts(source)
-        if fact.date is None or fact.date.timestamp() <= self.s.build_time.timestamp():
+        (a clock set wrong when it was made): said once per page and commit, as info
+        (not for a page only looked at as listed: `loc` empty). Pages share their
+        included files: each file is looked up once."""
+        fact = self._facts.get(source)
+        if fact is not None:
             return fact
+        fact = git.facts(source)
+        if fact.date is None or fact.date.timestamp() <= self._latest:
+            self._facts[source] = fact
+            return fact
+        label = page.label if loc else ""
         commit = self._commits.get(source)
         if commit is None:
             commit = self._commits[source] = git.commit_of(source) or "(unknown)"
@@ -415,7 +423,7 @@ class _Records:
             source
             for source in page.sources
             if (fact := git.facts(source)).source != UNTRACKED.source
-            and (fact.date is None or fact.date.timestamp() <= self.s.build_time.timestamp())
+            and (fact.date is None or fact.date.timestamp() <= self._latest)
         )
 
     def content_date(self, built: BuiltPage, loc: str) -> dt.date | None:
