@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from sitemap_core import Issue, VersionBuild, mike_build
+if TYPE_CHECKING:
+    from sitemap_core import Issue, VersionBuild
 
 VERSION_VAR = "MIKE_DOCS_VERSION"  # mike's mkdocs_utils.docs_version_var
 MIKE = "mike"
@@ -45,6 +47,8 @@ def _mike_build(config: MkDocsConfig) -> VersionBuild | None:
     version = os.environ.get(VERSION_VAR)
     if not version or config.plugins.get(MIKE) is None or not config.site_url:
         return None
+    from sitemap_core import mike_build  # loaded only for a build mike runs
+
     return mike_build(
         version, config.site_url, str(_options(config).get("canonical_version") or "")
     )
