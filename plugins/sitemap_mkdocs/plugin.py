@@ -129,8 +129,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
     @event_priority(-100)  # late: the nav other plugins made
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
         """Place this build's pages by the nav; add the site map pages (`html_map`)."""
-        placed = places(nav, files)
-        self._seen.places.update(placed)
+        self._seen.places.update(placed := places(nav, files))
         if self._seen.map is not None:
             self._report(self._seen.map.add_pages(nav, files, config, placed))
         return nav
@@ -162,19 +161,19 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         if settings is None or not self._seen.files or i18n.nested(config):
             return
         site_dir = Path(config.site_dir)
-        files = i18n.in_language_order(
-            [file for build in self._seen.files for file in build.documentation_pages()], config
+        self._build.extend(
+            site_pages(
+                i18n.in_language_order(
+                    [f for build in self._seen.files for f in build.documentation_pages()], config
+                ),
+                site_dir,
+                news=settings.news,
+                included=self._seen.included,
+                shown=self._seen.shown,
+                report=self._report,
+                placed=self._seen.places,
+            )
         )
-        pages = site_pages(
-            files,
-            site_dir,
-            news=settings.news,
-            included=self._seen.included,
-            shown=self._seen.shown,
-            report=self._report,
-            placed=self._seen.places,
-        )
-        self._build.extend(pages)
         self._build.finish(site_dir)
         self._build.report(summary=True)
 
