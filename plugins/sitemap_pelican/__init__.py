@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pelican import Pelican, signals
 
-from sitemap_core import Said, SitemapBuild, folder_in
+from sitemap_core import Page, Said, SitemapBuild, folder_in
 
 from . import config, i18n
 from .pages import Collector, read_contents
@@ -73,10 +74,9 @@ class _Voice:
         self.fatal = 0
 
     def issue(self, said: Said) -> None:
-        issue = said.issue
         # The level's own method: Pelican before 4.11 makes only .warning()/.error() fatal.
-        log = {"info": logger.info, "error": logger.error}.get(issue.level, logger.warning)
-        group = f"sitemap: more [{issue.code}] warnings not shown" if issue.page else None
+        log = {"info": logger.info, "error": logger.error}.get(said.issue.level, logger.warning)
+        group = f"sitemap: more [{said.issue.code}] warnings not shown" if said.issue.page else None
         try:
             log("sitemap: %s", said.text, extra={"limit_msg": group})
         except RuntimeError:  # pelican.log.FatalLogger: shown, and fatal
@@ -98,8 +98,13 @@ def _start(pelican: Pelican) -> tuple[type[Generator], ...]:
     voice = _Voice()
     sitemap, site = config.load(pelican.settings, voice)
     output = os.path.abspath(pelican.output_path)
-    collector = Collector(site, pelican.settings, output) if site is not None else None
-    _run = Run(pelican, sitemap, collector, output, voice)
+    _run = Run(
+        pelican,
+        sitemap,
+        Collector(site, pelican.settings, output) if site is not None else None,
+        output,
+        voice,
+    )
     sitemap.report()
     return _map_generator(_run)
 
@@ -138,9 +143,8 @@ def _collect(path: str, context: dict[str, Any]) -> None:
     """`content_written`: one file Pelican wrote, with the context it was rendered in;
     the collector keeps the few items its `Page` is made of, at `finalized`, in one pass
     (`WrittenFiles`)."""
-    run = _run
-    if run is not None and run.collector is not None:
-        run.collector.files.add(path, context)
+    if _run is not None and _run.collector is not None:
+        _run.collector.files.add(path, context)
 
 
 def _finish(pelican: Pelican) -> None:
@@ -151,16 +155,23 @@ def _finish(pelican: Pelican) -> None:
     if run is None or run.pelican is not pelican:
         return
     _run = None
-    sitemap = run.sitemap
     if run.collector is not None:
-        pages = run.collector.pages()  # made now: their issues found
-        sitemap.extend(map(pages.pop, list(pages)))  # each let go of once written
-        sitemap.note(run.collector.issues)
-        sitemap.finish(Path(pelican.output_path))
-    sitemap.report(summary=True)
+        run.sitemap.extend(_made(run.collector, run.sitemap))
+        run.sitemap.finish(Path(pelican.output_path))
+    run.sitemap.report(summary=True)
     if run.voice.fatal:
         logger.critical("sitemap: %s sitemap problem(s) and --fatal: build failed", run.voice.fatal)
         raise SystemExit(1)
+
+
+def _made(collector: Collector, sitemap: SitemapBuild) -> Iterator[Page]:
+    """The pages of the files written, made when the core's write first asks for them
+    (as it writes, Python's cycle collector is paused: making them allocates a lot, and
+    a collection scans Pelican's whole heap), their issues noted ahead of the write's;
+    each let go of once written."""
+    pages = collector.pages()
+    sitemap.note(collector.issues)
+    yield from map(pages.pop, list(pages))
 
 
 def _print(line: str) -> None:
