@@ -18,7 +18,7 @@ import dataclasses
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
@@ -209,9 +209,10 @@ class Seen(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # as SitemapP
 
     @event_priority(-110)  # after the blog plugin (-100) put a view's posts in the context
     def on_page_context(
-        self, context: TemplateContext, *, page: MkDocsPage, **_: Any
+        self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        """Keep the posts a blog view shows; fill a site map page."""
+        """Keep the posts a blog view shows; fill a site map page. (MkDocs' arguments
+        named, none packed into a dict: it runs for every page.)"""
         if "posts" in context and blog.is_view(page):  # the blog plugin's, first: cheaper
             self.shown[page.file.src_uri] = blog.shown_posts(context)
         if self.map is not None:
