@@ -36,7 +36,6 @@ from collections import Counter
 from pathlib import Path
 
 from pelican import Pelican, signals
-from pelican.log import console
 from pelican.plugins.sitemap import sitemap as peer_sitemap
 from pelican.settings import read_settings
 
@@ -189,7 +188,12 @@ def run_build(site: Path, out: Path, plugin: bool, plugins: tuple[str, ...] = ()
 
 
 def main() -> None:
-    console.quiet = True
+    try:  # Pelican 4.7+ logs to a rich console (pyvideo.org pins 4.6, which prints)
+        from pelican.log import console
+
+        console.quiet = True
+    except ImportError:
+        pass
     if rss_child(run_build):  # a memory build of peak_mb_added
         return
     args = adapter_args(
