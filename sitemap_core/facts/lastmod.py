@@ -87,6 +87,7 @@ class _Listed(NamedTuple):
 
 _NOTHING = Dated(None, "", None)
 _FUTURE = FileDate(None, "future")  # a commit dated after the build: none
+_SKEWED = (UNTRACKED.source, _FUTURE.source)  # git's facts whose mtime dates nothing
 _UNDATED = Found(None, "", None)
 CUT = "(shallow)"  # no lastmod: a shallow clone's history stops short of the page
 _UNDATED_CUT = Found(None, CUT, None)
@@ -156,9 +157,9 @@ class LastmodSources:
         found = self._find(page, loc, built, report=True)
         if built is not None and len(page.sources) > 1:
             self._listed[id(page)] = _Listed(page, found)  # what the sources alone miss
-        if found.stamp is None:
-            return _UNDATED_CUT if found.bound is not None else _UNDATED
-        return found
+        if found.stamp is not None:
+            return found
+        return _UNDATED_CUT if found.bound is not None else _UNDATED
 
     def count(self, sources: Iterable[str]) -> None:
         """Count where the lastmods of written URLs came from (`stamp`'s `source`)."""
@@ -332,7 +333,6 @@ class _Records:
         self._state: ContentState | None | bool = False
         self._commits: dict[StrPath, str] = {}  # files dated after the build: their commit
         self._facts: dict[StrPath, FileDate] = {}  # git's facts of files not dated after it
-        self._latest = settings.build_time.timestamp()
         self._told: set[tuple[str, str]] = set()  # pages and such commits said
 
     def git_date(self, page: Page, loc: str, built: BuiltPage | None) -> Dated:
@@ -346,8 +346,8 @@ class _Records:
         date is the page's, as for a page without dependencies: no digest is made, and
         the state keeps no entry for the page (an older one would date it back).
         No date when a source was last changed at or before a shallow clone's oldest
-        commit and no other is known to be newer: then the bound (that commit's date).
-        `loc` is empty when the page is only looked at as a listed page (not counted).
+        commit and no other is known to be newer: then the bound (that commit's date);
+        `loc` empty: a page only looked at as listed (not counted).
         """
         git = self.git_dates(page.sources[0])
         if git is None:
@@ -385,25 +385,22 @@ class _Records:
 
     def _fact(self, git: GitDates, source: StrPath, page: Page, loc: str) -> FileDate:
         """What git says of `source`, but no date from a commit dated after the build time
-        (a clock set wrong when it was made): said once per page and commit, as info
-        (not for a page only looked at as listed: `loc` empty). Pages share their
-        included files: each file is looked up once."""
-        fact = self._facts.get(source)
-        if fact is not None:
+        (a clock set wrong): said once per page and commit, as info (`loc` empty: a page
+        only looked at as listed). Each file once per run: pages share their includes."""
+        if (fact := self._facts.get(source)) is not None:
             return fact
         fact = git.facts(source)
-        if fact.date is None or fact.date.timestamp() <= self._latest:
+        if fact.date is None or fact.date.timestamp() <= self.s.build_time.timestamp():
             self._facts[source] = fact
             return fact
-        label = page.label if loc else ""
         commit = self._commits.get(source)
         if commit is None:
             commit = self._commits[source] = git.commit_of(source) or "(unknown)"
-        if label and (label, commit) not in self._told:
-            self._told.add((label, commit))
+        if loc and (page.label, commit) not in self._told:
+            self._told.add((page.label, commit))
             self.issues.add(
                 Code.GIT,
-                label,
+                page.label,
                 "lastmod",
                 f"{os.path.basename(source)}: its last commit, {commit}, is dated "
                 f"{dates.to_w3c(fact.date)}, after the build time "
@@ -419,12 +416,7 @@ class _Records:
         git = self.git_dates(page.sources[0]) if page.sources else None
         if git is None:
             return page.sources
-        return tuple(
-            source
-            for source in page.sources
-            if (fact := git.facts(source)).source != UNTRACKED.source
-            and (fact.date is None or fact.date.timestamp() <= self._latest)
-        )
+        return tuple(s for s in page.sources if self._fact(git, s, page, "").source not in _SKEWED)
 
     def content_date(self, built: BuiltPage, loc: str) -> dt.date | None:
         """The date the content state gives the `built` page (recorded there)."""
