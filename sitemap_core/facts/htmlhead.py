@@ -276,8 +276,10 @@ def _plain_title(head: bytes, low: bytes) -> bool:
     if start < 0 or low.count(b"<title") != 1 or low.count(b"</title") != 1:
         return False
     end = low.find(b"</title", start)
+    if end < 0:
+        return False
     text = head[start + 7 : end]
-    if end < 0 or b"<" in text or b"&" in text:
+    if b"<" in text or b"&" in text:
         return False
     try:
         title = text.decode("utf-8")

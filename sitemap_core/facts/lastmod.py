@@ -157,9 +157,9 @@ class LastmodSources:
         found = self._find(page, loc, built, report=True)
         if built is not None and len(page.sources) > 1:
             self._listed[id(page)] = _Listed(page, found)  # what the sources alone miss
-        if found.stamp is not None:
-            return found
-        return _UNDATED_CUT if found.bound is not None else _UNDATED
+        if found.stamp is None:
+            return _UNDATED_CUT if found.bound is not None else _UNDATED
+        return found
 
     def count(self, sources: Iterable[str]) -> None:
         """Count where the lastmods of written URLs came from (`stamp`'s `source`)."""
@@ -332,7 +332,6 @@ class _Records:
         self._git: GitDates | None | bool = False  # False: not loaded yet
         self._state: ContentState | None | bool = False
         self._commits: dict[StrPath, str] = {}  # files dated after the build: their commit
-        self._facts: dict[StrPath, FileDate] = {}  # git's facts of files not dated after it
         self._told: set[tuple[str, str]] = set()  # pages and such commits said
 
     def git_date(self, page: Page, loc: str, built: BuiltPage | None) -> Dated:
@@ -386,12 +385,9 @@ class _Records:
     def _fact(self, git: GitDates, source: StrPath, page: Page, loc: str) -> FileDate:
         """What git says of `source`, but no date from a commit dated after the build time
         (a clock set wrong): said once per page and commit, as info (`loc` empty: a page
-        only looked at as listed). Each file once per run: pages share their includes."""
-        if (fact := self._facts.get(source)) is not None:
-            return fact
+        only looked at as listed)."""
         fact = git.facts(source)
         if fact.date is None or fact.date.timestamp() <= self.s.build_time.timestamp():
-            self._facts[source] = fact
             return fact
         commit = self._commits.get(source)
         if commit is None:
