@@ -455,6 +455,35 @@ def test_relative_and_symlinked_paths(history, tmp_path, monkeypatch):
     assert dates.root == history.root.resolve()
 
 
+def test_one_file_spelt_many_ways_is_located_once_alike(history, tmp_path):
+    """Every spelling of a path is located as `Path.resolve()` places it, whichever comes
+    first (a folder's spelling is remembered once its first file is located)."""
+    from sitemap_core.facts.gitpaths import WorkTreePaths
+
+    link = tmp_path / "link"
+    link.symlink_to(history.root / "docs", target_is_directory=True)
+    (history.root / "docs" / "alias.md").symlink_to("late.md")
+    docs = str(history.root / "docs")
+    spellings = [
+        f"{docs}/late.md",
+        f"{docs}//late.md",
+        f"{docs}/./late.md",
+        f"{docs}/late.md/",
+        f"{docs}/sub/../late.md",
+        f"{link}/late.md",
+        f"{docs}/alias.md",
+        f"{docs}/.",
+        f"{docs}/",
+        f"{docs}/missing.md",
+    ]
+    for order in (spellings, spellings[::-1]):
+        paths = WorkTreePaths(str(history.root.resolve()))
+        for text in order:
+            real = Path(text).resolve()
+            want = real.relative_to(history.root.resolve()).as_posix(), real.is_dir()
+            assert paths.locate(text) == (want[0] if want[0] != "." else "", want[1]), text
+
+
 def test_uncommitted_files_use_mtime_and_untracked_ones_nothing(history):
     stamp = 1_700_000_000
     edited = history.write("docs/late.md", "edited, not committed\n")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.templates import TemplateContext
@@ -123,7 +123,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         if self._seen.includes is not None:
             self._seen.includes.attach(config)
             if first:
-                self._build.history.read([*_sources(files), *self._seen.includes.everywhere])
+                self._build.history.read(
+                    [*_sources(files.documentation_pages()), *self._seen.includes.everywhere]
+                )
         return files
 
     @event_priority(-100)  # late: the nav other plugins made
@@ -142,12 +144,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):  # type: ignore[no-untyped-call]
         the files they include outside their folders, while MkDocs renders."""
         if self._seen.map is not None:
             self._seen.map.move_last(files)
-        for page in _read_pages(files):
+        pages = files.documentation_pages()  # once: MkDocs filters every file for it
+        for page in _read_pages(pages):
             if self._seen.includes is not None:
                 self._seen.included[page.file.src_uri] = self._seen.includes.of(page)
             if (unread := self._seen.unread_once(page)) is not None:
                 self._report([unread])
-        self._build.history.prefetch(_sources(files))
+        self._build.history.prefetch(_sources(pages))
         self._build.history.read_more(
             sorted({p for found in self._seen.included.values() for p in found})
         )
@@ -220,15 +223,15 @@ class Seen(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # as SitemapP
         return context
 
 
-def _read_pages(files: Files) -> list[MkDocsPage]:
-    """The pages this build read (a --dirty build reads only those changed)."""
-    pages = (file.page for file in files.documentation_pages())
-    return [page for page in pages if page is not None and page.markdown is not None]
+def _read_pages(files: Iterable[File]) -> list[MkDocsPage]:
+    """The pages of `files` (documentation pages) this build read (a --dirty build reads
+    only those changed)."""
+    return [page for file in files if (page := file.page) is not None and page.markdown is not None]
 
 
-def _sources(files: Files) -> Iterator[str]:
-    """The Markdown files of the pages."""
-    return (file.abs_src_path for file in files.documentation_pages() if file.abs_src_path)
+def _sources(files: Iterable[File]) -> Iterator[str]:
+    """The Markdown files of `files` (documentation pages)."""
+    return (file.abs_src_path for file in files if file.abs_src_path)
 
 
 def _site(config: MkDocsConfig) -> Site:

@@ -14,13 +14,24 @@ from .sources import common_tail
 
 Located = tuple[str, bool]  # the path in the work tree (`/`-separated), is a folder
 _FILE, _FOLDER, _LINK = 0, 1, 2  # what a folder's entry is
+# Names a path's last part may be that name no entry of its folder: another path spelt.
+_NO_NAME = frozenset({"", ".", ".."})
 
 
 class WorkTreePaths:
     """The paths of one work tree (its top folder `top`, resolved), located once each, and
     the pathspecs read so far."""
 
-    __slots__ = ("top", "_prefix", "_folders", "_kinds", "_located", "_covered", "_inside")
+    __slots__ = (
+        "top",
+        "_prefix",
+        "_folders",
+        "_kinds",
+        "_given",
+        "_located",
+        "_covered",
+        "_inside",
+    )
 
     def __init__(self, top: str) -> None:
         self.top = top  # the work tree's top folder, resolved
@@ -29,6 +40,9 @@ class WorkTreePaths:
         # Each real folder's entries and their kinds (`_FILE`, `_FOLDER`, `_LINK`), read
         # with one `scandir` instead of an `lstat` per file.
         self._kinds: dict[str, dict[str, int]] = {}
+        # An absolute folder as given -> its real folder (with a separator after) and its
+        # entries: most paths are located by one lookup of the folder they name.
+        self._given: dict[str, tuple[str, dict[str, int]]] = {}
         # Each absolute path given, located once per run: `prefetch` and `date_of` ask alike.
         self._located: dict[str, Located | None] = {}
         self._covered: set[str] = set()  # pathspecs read: folders, root files, "" for all
@@ -41,8 +55,9 @@ class WorkTreePaths:
         located = self._located.get(text, False)
         if located is not False:
             return located  # type: ignore[return-value]
+        absolute = os.path.isabs(text)
         try:
-            real, folder = self._real(text)
+            real, folder = self._real(text, absolute)
         except (OSError, ValueError, RuntimeError):
             located = None
         else:
@@ -53,7 +68,7 @@ class WorkTreePaths:
                 located = rel.replace(os.sep, "/") if os.sep != "/" else rel, folder
             else:
                 located = None
-        if os.path.isabs(text):  # a relative path's meaning moves with the working folder
+        if absolute:  # a relative path's meaning moves with the working folder
             self._located[text] = located
         return located
 
@@ -83,6 +98,7 @@ class WorkTreePaths:
         self._located.clear()
         self._folders.clear()
         self._kinds.clear()
+        self._given.clear()
 
     def cover(self, specs: set[str]) -> list[str]:
         """Count new pathspecs as read; those to read (a folder inside another is read
@@ -91,22 +107,23 @@ class WorkTreePaths:
         self._covered.update(outer)
         return outer
 
-    def _real(self, text: str) -> tuple[str, bool]:
+    def _real(self, text: str, absolute: bool) -> tuple[str, bool]:
         """`Path(text).resolve()`, with each folder resolved and listed once, and whether
         it is a folder: a file of a folder listed costs no system call (an `lstat` per
         file took most of the time of locating pyvideo.org's 21,719 talks)."""
         if ".." in text and ".." in Path(text).parts:  # symlinks first, then "..": as resolve()
             real = str(Path(text).resolve())
             return real, os.path.isdir(real)
-        absolute = os.path.abspath(text)
-        folder, name = os.path.split(absolute)
-        real_folder = self._folders.get(folder)
-        if real_folder is None:
-            real_folder = self._folders[folder] = str(Path(folder).resolve())
-        real = os.path.join(real_folder, name)
-        kinds = self._kinds.get(real_folder)
-        if kinds is None:
-            kinds = self._kinds[real_folder] = _kinds(real_folder)
+        given, _, name = text.rpartition(os.sep)
+        plain = absolute and name not in _NO_NAME and not (os.altsep and os.altsep in name)
+        known = self._given.get(given) if plain else None
+        if known is None:
+            folder, name = os.path.split(os.path.abspath(text))
+            known = self._listed(folder)
+            if plain and name == text.rpartition(os.sep)[2]:  # the folder is `given`, normalised
+                self._given[given] = known
+        prefix, kinds = known
+        real = prefix + name
         kind = kinds.get(name)
         if kind is None:  # made since the listing, or missing
             try:
@@ -117,6 +134,17 @@ class WorkTreePaths:
             real = str(Path(real).resolve())
             return real, os.path.isdir(real)
         return real, kind == _FOLDER
+
+    def _listed(self, folder: str) -> tuple[str, dict[str, int]]:
+        """The real folder of an absolute, normal `folder`, a separator after it, and its
+        entries: each folder resolved and listed once."""
+        real_folder = self._folders.get(folder)
+        if real_folder is None:
+            real_folder = self._folders[folder] = str(Path(folder).resolve())
+        kinds = self._kinds.get(real_folder)
+        if kinds is None:
+            kinds = self._kinds[real_folder] = _kinds(real_folder)
+        return os.path.join(real_folder, ""), kinds
 
 
 def outermost(specs: set[str]) -> list[str]:

@@ -331,6 +331,7 @@ class _Records:
         self.beyond_history = 0  # pages whose files predate a shallow clone's history
         self._git: GitDates | None | bool = False  # False: not loaded yet
         self._state: ContentState | None | bool = False
+        self._latest = settings.build_time.timestamp()  # no commit is dated after it
         self._commits: dict[StrPath, str] = {}  # files dated after the build: their commit
         self._told: set[tuple[str, str]] = set()  # pages and such commits said
 
@@ -387,7 +388,7 @@ class _Records:
         (a clock set wrong): said once per page and commit, as info (`loc` empty: a page
         only looked at as listed)."""
         fact = git.facts(source)
-        if fact.date is None or fact.date.timestamp() <= self.s.build_time.timestamp():
+        if fact.date is None or fact.date.timestamp() <= self._latest:
             return fact
         commit = self._commits.get(source)
         if commit is None:
