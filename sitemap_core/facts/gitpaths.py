@@ -14,7 +14,7 @@ from .sources import common_tail
 
 Located = tuple[str, bool]  # the path in the work tree (`/`-separated), is a folder
 _FILE, _FOLDER, _LINK = 0, 1, 2  # what a folder's entry is
-# Names a path's last part may be that name no entry of its folder: another path spelt.
+# Last parts of a path that name no entry of its folder (the folder itself, its parent).
 _NO_NAME = frozenset({"", ".", ".."})
 
 
