@@ -141,8 +141,8 @@ def _content_read(generators: list[Any]) -> None:
 
 def _collect(path: str, context: dict[str, Any]) -> None:
     """`content_written`: one file Pelican wrote, with the context it was rendered in;
-    the collector keeps the few items its `Page` is made of at `finalized`, as the write
-    asks for it (`WrittenFiles`)."""
+    the collector keeps the few items its `Page` is made of, at `finalized`, in one pass
+    (`WrittenFiles`)."""
     if _run is not None and _run.collector is not None:
         _run.collector.files.add(path, context)
 
@@ -165,15 +165,13 @@ def _finish(pelican: Pelican) -> None:
 
 
 def _made(collector: Collector, sitemap: SitemapBuild) -> Iterator[Page]:
-    """The pages of the files written, each made as the core's write asks for it (as it
-    writes, Python's cycle collector is paused: making them allocates a lot, and a
-    collection scans Pelican's whole heap) and let go of once written: the site's pages
-    are never all held at once. Their issues are noted once the last is made, ahead of
-    the write's."""
-    try:
-        yield from collector.files.given(collector.page, collector.overrides)
-    finally:
-        sitemap.note(collector.issues)
+    """The pages of the files written, made when the core's write first asks for them
+    (as it writes, Python's cycle collector is paused: making them allocates a lot, and
+    a collection scans Pelican's whole heap), their issues noted ahead of the write's;
+    each let go of once written."""
+    pages = collector.pages()
+    sitemap.note(collector.issues)
+    yield from map(pages.pop, list(pages))
 
 
 def _print(line: str) -> None:
