@@ -22,27 +22,18 @@ class WorkTreePaths:
     """The paths of one work tree (its top folder `top`, resolved), located once each, and
     the pathspecs read so far."""
 
-    __slots__ = (
-        "top",
-        "_prefix",
-        "_folders",
-        "_kinds",
-        "_given",
-        "_located",
-        "_covered",
-        "_inside",
-    )
+    __slots__ = ("top", "_prefix", "_folders", "_kinds", "_located", "_covered", "_inside")
 
     def __init__(self, top: str) -> None:
         self.top = top  # the work tree's top folder, resolved
         self._prefix = os.path.join(top, "")
-        self._folders: dict[str, str] = {}
+        # Each absolute folder as spelt (given, or normalised) -> its real folder with a
+        # separator after, and its entries: most paths are located by one lookup of the
+        # folder they name.
+        self._folders: dict[str, tuple[str, dict[str, int]]] = {}
         # Each real folder's entries and their kinds (`_FILE`, `_FOLDER`, `_LINK`), read
         # with one `scandir` instead of an `lstat` per file.
         self._kinds: dict[str, dict[str, int]] = {}
-        # An absolute folder as given -> its real folder (with a separator after) and its
-        # entries: most paths are located by one lookup of the folder they name.
-        self._given: dict[str, tuple[str, dict[str, int]]] = {}
         # Each absolute path given, located once per run: `prefetch` and `date_of` ask alike.
         self._located: dict[str, Located | None] = {}
         self._covered: set[str] = set()  # pathspecs read: folders, root files, "" for all
@@ -98,7 +89,6 @@ class WorkTreePaths:
         self._located.clear()
         self._folders.clear()
         self._kinds.clear()
-        self._given.clear()
 
     def cover(self, specs: set[str]) -> list[str]:
         """Count new pathspecs as read; those to read (a folder inside another is read
@@ -114,14 +104,15 @@ class WorkTreePaths:
         if ".." in text and ".." in Path(text).parts:  # symlinks first, then "..": as resolve()
             real = str(Path(text).resolve())
             return real, os.path.isdir(real)
-        given, _, name = text.rpartition(os.sep)
-        plain = absolute and name not in _NO_NAME and not (os.altsep and os.altsep in name)
-        known = self._given.get(given) if plain else None
+        given, _, spelt = text.rpartition(os.sep)
+        plain = absolute and spelt not in _NO_NAME and not (os.altsep and os.altsep in spelt)
+        known = self._folders.get(given) if plain else None
+        name = spelt
         if known is None:
             folder, name = os.path.split(os.path.abspath(text))
             known = self._listed(folder)
-            if plain and name == text.rpartition(os.sep)[2]:  # the folder is `given`, normalised
-                self._given[given] = known
+            if plain and name == spelt:  # the folder is `given`, normalised
+                self._folders[given] = known
         prefix, kinds = known
         real = prefix + name
         kind = kinds.get(name)
@@ -138,13 +129,14 @@ class WorkTreePaths:
     def _listed(self, folder: str) -> tuple[str, dict[str, int]]:
         """The real folder of an absolute, normal `folder`, a separator after it, and its
         entries: each folder resolved and listed once."""
-        real_folder = self._folders.get(folder)
-        if real_folder is None:
-            real_folder = self._folders[folder] = str(Path(folder).resolve())
-        kinds = self._kinds.get(real_folder)
-        if kinds is None:
-            kinds = self._kinds[real_folder] = _kinds(real_folder)
-        return os.path.join(real_folder, ""), kinds
+        known = self._folders.get(folder)
+        if known is None:
+            real_folder = str(Path(folder).resolve())
+            kinds = self._kinds.get(real_folder)
+            if kinds is None:
+                kinds = self._kinds[real_folder] = _kinds(real_folder)
+            known = self._folders[folder] = os.path.join(real_folder, ""), kinds
+        return known
 
 
 def outermost(specs: set[str]) -> list[str]:
